@@ -1,0 +1,28 @@
+//! Ranking the whole catalog for one workload: `cargo bench -p catalog --bench rank`.
+
+use catalog::rank::rank;
+use catalog::share::Filters;
+use catalog::workload::{ModelChoice, Task, Workload};
+use catalog::Catalog;
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+
+fn bench_rank(c: &mut Criterion) {
+    let catalog = Catalog::embedded();
+    let filters = Filters::default();
+    let infer = Workload::default();
+    let qlora = Workload {
+        task: Task::Qlora,
+        model: ModelChoice::Preset("llama-3.1-70b".into()),
+        gpus: 8,
+        ..Workload::default()
+    };
+    c.bench_function("rank catalog, infer llama-3.1-8b", |b| {
+        b.iter(|| rank(black_box(catalog), black_box(&infer), &filters))
+    });
+    c.bench_function("rank catalog, qlora llama-3.1-70b on up to 8 GPUs", |b| {
+        b.iter(|| rank(black_box(catalog), black_box(&qlora), &filters))
+    });
+}
+
+criterion_group!(benches, bench_rank);
+criterion_main!(benches);

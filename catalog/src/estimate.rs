@@ -1,0 +1,557 @@
+//! Speed, scaling and cost of a workload on one GPU model.
+//!
+//! A step (or a token) takes the longer of its compute time and its memory time
+//! (the roofline model), each at the GPU's peak for the precision times an
+//! efficiency range. Every figure is a `Range` from the pessimistic to the
+//! optimistic efficiency, with a middle value for ranking.
+
+use crate::gpu::{Gpu, Vendor};
+use crate::memory::{self, MemoryBreakdown, Sharding, Sized};
+use crate::model::Family;
+use crate::workload::{Mode, Precision, Task, Workload};
+
+/// Achieved fraction of peak matrix throughput: training large transformers reaches
+/// 30–55% model-FLOPs utilisation (Chowdhery et al. 2022, PaLM, table 3; Korthikanti et al. 2022).
+pub const MFU_TENSOR: (f64, f64) = (0.30, 0.55);
+/// Plain FP32/FP16 shader pipelines run dense GEMMs closer to their (lower) peak.
+pub const MFU_SHADER: (f64, f64) = (0.45, 0.75);
+/// Achieved fraction of memory bandwidth by streaming kernels (decode, optimizer step).
+pub const BANDWIDTH_EFFICIENCY: (f64, f64) = (0.60, 0.90);
+/// Per-layer fixed cost of one decode step (kernel launches, synchronisation).
+pub const DECODE_OVERHEAD_PER_LAYER_S: f64 = 50e-6;
+/// QLoRA dequantises the base weights on every use: about 30% slower than LoRA
+/// (Dettmers et al. 2023 report comparable, slightly lower throughput; Unsloth/PEFT benchmarks show 20–40%).
+pub const QLORA_SLOWDOWN: f64 = 1.3;
+/// Share of gradient communication hidden behind the backward pass (PyTorch DDP buckets).
+pub const COMM_OVERLAP: f64 = 0.66;
+/// Effective fraction of a link's bandwidth reached by NCCL ring all-reduce.
+pub const LINK_EFFICIENCY: f64 = 0.8;
+/// Apple GPUs may use about three quarters of unified memory (Metal's recommended working set).
+pub const APPLE_USABLE_MEMORY: f64 = 0.75;
+/// Hours in a month, for monthly rental cost of a serving setup.
+pub const HOURS_PER_MONTH: f64 = 730.0;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Range {
+    pub low: f64,
+    pub mid: f64,
+    pub high: f64,
+}
+
+impl Range {
+    pub fn new(a: f64, b: f64) -> Range {
+        let (low, high) = if a <= b { (a, b) } else { (b, a) };
+        Range {
+            low,
+            mid: (low * high).sqrt(),
+            high,
+        }
+    }
+    pub fn point(x: f64) -> Range {
+        Range {
+            low: x,
+            mid: x,
+            high: x,
+        }
+    }
+    pub fn map(self, f: impl Fn(f64) -> f64) -> Range {
+        Range::new(f(self.low), f(self.high))
+    }
+    pub fn scale(self, k: f64) -> Range {
+        self.map(|x| x * k)
+    }
+}
+
+/// Which peak rate a workload runs at on a GPU.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RateKind {
+    /// Matrix units at the requested precision.
+    Tensor(Precision),
+    /// Requested precision unsupported; runs on matrix units at this one instead.
+    TensorFallback { wanted: Precision, used: Precision },
+    /// No matrix units for it: the plain shader pipeline.
+    Shader(Precision),
+}
+
+/// Peak TFLOPS for the precision the workload computes in, and how it is reached.
+pub fn peak_rate(gpu: &Gpu, workload: &Workload) -> Option<(f64, RateKind)> {
+    let compute = match workload.task {
+        Task::Infer => workload.precision,
+        Task::Lora | Task::Qlora if !workload.precision.is_trainable() => Precision::Bf16,
+        _ => memory::trainable(workload.precision),
+    };
+    let sixteen = || {
+        gpu.bf16_tensor_tflops
+            .map(|r| (r, Precision::Bf16))
+            .or(gpu.fp16_tensor_tflops.map(|r| (r, Precision::Fp16)))
+    };
+    let shader16 = || {
+        gpu.fp16_tflops
+            .map(|r| (r, RateKind::Shader(Precision::Fp16)))
+    };
+    let shader32 = || {
+        gpu.fp32_tflops
+            .map(|r| (r, RateKind::Shader(Precision::Fp32)))
+    };
+    let fallback = |wanted: Precision| {
+        sixteen()
+            .map(|(r, used)| (r, RateKind::TensorFallback { wanted, used }))
+            .or_else(shader16)
+            .or_else(shader32)
+    };
+    match compute {
+        Precision::Fp32 => shader32(),
+        Precision::Tf32 => gpu
+            .tf32_tensor_tflops
+            .map(|r| (r, RateKind::Tensor(Precision::Tf32)))
+            .or_else(shader32),
+        Precision::Bf16 => match gpu.bf16_tensor_tflops {
+            Some(r) => Some((r, RateKind::Tensor(Precision::Bf16))),
+            None => gpu
+                .fp16_tensor_tflops
+                .map(|r| {
+                    (
+                        r,
+                        RateKind::TensorFallback {
+                            wanted: Precision::Bf16,
+                            used: Precision::Fp16,
+                        },
+                    )
+                })
+                .or_else(shader16)
+                .or_else(shader32),
+        },
+        Precision::Fp16 => gpu
+            .fp16_tensor_tflops
+            .map(|r| (r, RateKind::Tensor(Precision::Fp16)))
+            .or_else(shader16)
+            .or_else(shader32),
+        Precision::Fp8 => gpu
+            .fp8_tensor_tflops
+            .map(|r| (r, RateKind::Tensor(Precision::Fp8)))
+            .or_else(|| fallback(Precision::Fp8)),
+        Precision::Int8 => gpu
+            .int8_tensor_tops
+            .map(|r| (r, RateKind::Tensor(Precision::Int8)))
+            .or_else(|| fallback(Precision::Int8)),
+        // Weight-only 4-bit: weights are dequantised and multiplied in 16-bit.
+        Precision::Int4 => sixteen()
+            .map(|(r, p)| (r, RateKind::Tensor(p)))
+            .or_else(shader16)
+            .or_else(shader32),
+    }
+}
+
+/// Bytes of memory the GPU can give to the job.
+pub fn usable_memory(gpu: &Gpu) -> f64 {
+    let bytes = gpu.memory_gb * 1e9;
+    if gpu.vendor == Vendor::Apple {
+        bytes * APPLE_USABLE_MEMORY
+    } else {
+        bytes
+    }
+}
+
+/// The link gradients or activations cross between GPUs of one node.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Link {
+    /// NVLink, Infinity Fabric, ICI: one-direction GB/s per GPU.
+    Direct(f64),
+    /// PCIe, with peer-to-peer or through host memory.
+    Pcie {
+        gbs: f64,
+        p2p: bool,
+    },
+    None,
+}
+
+impl Link {
+    pub fn gbs(self) -> f64 {
+        match self {
+            Link::Direct(g) => g,
+            // Without P2P every transfer is staged through host memory: half the rate.
+            Link::Pcie { gbs, p2p } => {
+                if p2p {
+                    gbs
+                } else {
+                    gbs / 2.0
+                }
+            }
+            Link::None => 0.0,
+        }
+    }
+}
+
+pub fn link_for(gpu: &Gpu, gpus_per_node: u32) -> Link {
+    if let Some(ic) = &gpu.interconnect {
+        let fits = ic.max_gpus.is_none_or(|m| gpus_per_node <= m);
+        if let (Some(bw), true) = (ic.bandwidth_gbs, fits) {
+            return Link::Direct(bw / 2.0);
+        }
+    }
+    match &gpu.pcie {
+        // NVIDIA disables PCIe peer-to-peer on GeForce cards.
+        Some(p) => Link::Pcie {
+            gbs: p.bandwidth_gbs(),
+            p2p: !(gpu.vendor == Vendor::Nvidia && gpu.segment == crate::gpu::Segment::Consumer),
+        },
+        None => Link::None,
+    }
+}
+
+/// How many GPUs the job needs and how it is split.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placement {
+    pub gpus: u32,
+    pub sharding: Sharding,
+    pub memory: MemoryBreakdown,
+}
+
+/// The smallest group of this GPU (up to the workload's limit) that holds the job.
+/// `Err` carries the per-GPU need at the largest group tried.
+pub fn place(gpu: &Gpu, sized: &Sized, workload: &Workload) -> Result<Placement, MemoryBreakdown> {
+    let usable = usable_memory(gpu);
+    let per_node = workload.gpus.max(1);
+    let max = workload.max_gpus();
+    let mut last = memory::breakdown(sized, workload, Sharding::Single);
+    let mut n = 1;
+    while n <= max {
+        if let Some(sharding) = memory::sharding_for(sized, workload, n, per_node) {
+            let m = memory::breakdown(sized, workload, sharding);
+            if m.total() <= usable {
+                return Ok(Placement {
+                    gpus: n,
+                    sharding,
+                    memory: m,
+                });
+            }
+            last = m;
+        }
+        n = if workload.task.is_training() {
+            n + 1
+        } else {
+            n * 2
+        };
+    }
+    Err(last)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    Compute,
+    Memory,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Generated tokens per second (decoders).
+    Tokens,
+    /// Training tokens per second (text models).
+    TrainTokens,
+    /// Samples (images, clips, sequences) per second.
+    Samples,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Speed {
+    pub rate: RateKind,
+    pub bound: Bound,
+    pub unit: Unit,
+    /// Throughput of the whole group the job uses.
+    pub throughput: Range,
+    /// Training: hours for the dataset and epochs. Inference: None.
+    pub job_hours: Option<Range>,
+    /// Decoders: seconds to prefill one sequence of the chosen length.
+    pub prefill_seconds: Option<Range>,
+    /// GPUs the estimate uses and their scaling efficiency (1.0 for one).
+    pub gpus_used: u32,
+    pub scaling_efficiency: f64,
+    pub link: Link,
+}
+
+/// Forward FLOPs per sample (or per token for decoders' decode), Kaplan et al. 2020:
+/// 2·N per token plus 2·L·s·h for attention.
+fn forward_flops_per_sample(sized: &Sized, active_params: f64) -> Option<f64> {
+    match sized.transformer {
+        Some(t) => Some(t.tokens * (2.0 * active_params + 2.0 * t.layers * t.tokens * t.hidden)),
+        None => sized.gflops_per_sample.map(|g| g * 1e9),
+    }
+}
+
+/// Bytes each sample moves through memory in a training step: the stored activations
+/// are written once and read twice (backward, recomputation or not), at least.
+fn training_traffic_per_sample(sized: &Sized, workload: &Workload) -> f64 {
+    let one = Workload {
+        batch: 1,
+        checkpointing: Some(false),
+        ..workload.clone()
+    };
+    3.0 * sized.activations(&one)
+}
+
+pub fn speed(
+    gpu: &Gpu,
+    sized: &Sized,
+    workload: &Workload,
+    placement: &Placement,
+) -> Option<Speed> {
+    let (peak_tflops, rate) = peak_rate(gpu, workload)?;
+    let bandwidth = gpu.memory_bandwidth_gbs? * 1e9;
+    let (mfu_lo, mfu_hi) = match rate {
+        RateKind::Shader(_) => MFU_SHADER,
+        _ => MFU_TENSOR,
+    };
+    let flops = |eff: f64| peak_tflops * 1e12 * eff;
+    let bw = |eff: f64| bandwidth * eff;
+    let model = sized.model;
+    let active = model.active_params();
+    let b = f64::from(workload.batch);
+    let per_node = workload.gpus.max(1);
+    let link = link_for(gpu, per_node.min(placement.gpus.max(1)));
+
+    if workload.task == Task::Infer {
+        let n = f64::from(placement.gpus);
+        let replicas = (workload.max_gpus() / placement.gpus).max(1);
+        let weights = placement.memory.weights;
+        let kv = placement.memory.kv_cache;
+        if model.family.is_decoder() {
+            let t = sized.transformer?;
+            // One decode step reads every weight once (active experts only for MoE) and the KV cache.
+            let moe_share = active / model.params();
+            let bytes = weights * moe_share + kv;
+            let tp_comm = if placement.gpus > 1 {
+                // Two all-reduces per layer of b·h activations; latency-dominated.
+                let latency = match link {
+                    Link::Direct(_) => 10e-6,
+                    _ => 30e-6,
+                };
+                2.0 * t.layers * latency
+            } else {
+                0.0
+            };
+            let overhead = t.layers * DECODE_OVERHEAD_PER_LAYER_S + tp_comm;
+            let step = |bw_eff: f64, mfu: f64| {
+                let mem = bytes / bw(bw_eff);
+                let comp = 2.0 * active * b / (flops(mfu) * n);
+                mem.max(comp) + overhead
+            };
+            let bound = if bytes / bw(0.75) >= 2.0 * active * b / (flops(0.4) * n) {
+                Bound::Memory
+            } else {
+                Bound::Compute
+            };
+            let tokens_per_s = Range::new(
+                b / step(BANDWIDTH_EFFICIENCY.0, mfu_lo),
+                b / step(BANDWIDTH_EFFICIENCY.1, mfu_hi),
+            )
+            .scale(f64::from(replicas));
+            let prefill_flops = forward_flops_per_sample(sized, active)?;
+            let prefill = Range::new(
+                prefill_flops / (flops(mfu_hi) * n),
+                prefill_flops / (flops(mfu_lo) * n),
+            );
+            return Some(Speed {
+                rate,
+                bound,
+                unit: Unit::Tokens,
+                throughput: tokens_per_s,
+                job_hours: None,
+                prefill_seconds: Some(prefill),
+                gpus_used: placement.gpus * replicas,
+                scaling_efficiency: 1.0,
+                link,
+            });
+        }
+        let per_sample = forward_flops_per_sample(sized, active)?;
+        let step = |bw_eff: f64, mfu: f64| {
+            let comp = per_sample * b / (flops(mfu) * n);
+            let mem = (weights + placement.memory.activations) / bw(bw_eff);
+            comp.max(mem)
+        };
+        let bound = if per_sample * b / flops(0.4) >= weights / bw(0.75) {
+            Bound::Compute
+        } else {
+            Bound::Memory
+        };
+        let samples = Range::new(
+            b / step(BANDWIDTH_EFFICIENCY.0, mfu_lo),
+            b / step(BANDWIDTH_EFFICIENCY.1, mfu_hi),
+        )
+        .scale(f64::from(replicas));
+        return Some(Speed {
+            rate,
+            bound,
+            unit: Unit::Samples,
+            throughput: samples,
+            job_hours: None,
+            prefill_seconds: None,
+            gpus_used: placement.gpus * replicas,
+            scaling_efficiency: 1.0,
+            link,
+        });
+    }
+
+    // Training: FLOPs per sample are forward × 3 (backward twice the forward), plus one more
+    // forward under recomputation. Adapters skip weight gradients of the frozen base: forward ×2.
+    let forward = forward_flops_per_sample(sized, active)?;
+    let passes = match workload.task {
+        Task::Lora | Task::Qlora => 2.0,
+        _ => 3.0,
+    } + if workload.checkpointing() { 1.0 } else { 0.0 };
+    let slowdown = if workload.task == Task::Qlora {
+        QLORA_SLOWDOWN
+    } else {
+        1.0
+    };
+    let step_flops = forward * passes * b * slowdown;
+    let traffic = training_traffic_per_sample(sized, workload) * b
+        + (placement.memory.weights + placement.memory.gradients + placement.memory.optimizer)
+            * 2.0;
+    let step_time = |bw_eff: f64, mfu: f64| (step_flops / flops(mfu)).max(traffic / bw(bw_eff));
+    let bound = if step_flops / flops(0.4) >= traffic / bw(0.75) {
+        Bound::Compute
+    } else {
+        Bound::Memory
+    };
+    // Data parallel over every allowed GPU (the state is sharded when it must be).
+    let n = workload.max_gpus().max(placement.gpus);
+    let trainable = match workload.task {
+        Task::Lora | Task::Qlora => sized.lora_params(workload.lora_rank),
+        _ => model.params(),
+    };
+    let grad_bytes = trainable * 2.0;
+    let comm = if n > 1 {
+        let nf = f64::from(n);
+        let sharded = matches!(placement.sharding, Sharding::FullySharded { .. });
+        let volume = 2.0 * (nf - 1.0) / nf * grad_bytes * if sharded { 1.5 } else { 1.0 };
+        let intra = (link.gbs() * 1e9 * LINK_EFFICIENCY).max(1.0);
+        let mut t = volume / intra;
+        if workload.nodes > 1 {
+            t += 2.0 * grad_bytes / (workload.network.bandwidth_gbs() * 1e9 * LINK_EFFICIENCY);
+        }
+        t
+    } else {
+        0.0
+    };
+    let group_step = |bw_eff: f64, mfu: f64| {
+        let s = step_time(bw_eff, mfu);
+        s + (comm - COMM_OVERLAP * s).max(0.0)
+    };
+    let one = step_time(0.75, 0.45);
+    let efficiency = one / group_step(0.75, 0.45);
+    let samples_per_s = Range::new(
+        b * f64::from(n) / group_step(BANDWIDTH_EFFICIENCY.0, mfu_lo),
+        b * f64::from(n) / group_step(BANDWIDTH_EFFICIENCY.1, mfu_hi),
+    );
+    let total_samples = workload.samples as f64 * workload.epochs;
+    let job_hours = samples_per_s.map(|s| total_samples / s / 3600.0);
+    let (unit, throughput) = match sized.transformer {
+        Some(t) if model.family.is_sequence_model() => {
+            (Unit::TrainTokens, samples_per_s.scale(t.tokens))
+        }
+        _ => (Unit::Samples, samples_per_s),
+    };
+    Some(Speed {
+        rate,
+        bound,
+        unit,
+        throughput,
+        job_hours: Some(job_hours),
+        prefill_seconds: None,
+        gpus_used: n,
+        scaling_efficiency: efficiency,
+        link,
+    })
+}
+
+/// Scaling efficiency of data-parallel training at 1, 2, 4, … GPUs up to `max`.
+pub fn scaling_curve(gpu: &Gpu, sized: &Sized, workload: &Workload, max: u32) -> Vec<(u32, f64)> {
+    let mut out = Vec::new();
+    let mut n = 1;
+    while n <= max {
+        let w = Workload {
+            gpus: n.min(workload.gpus.max(1)),
+            nodes: n.div_ceil(workload.gpus.max(1)),
+            ..workload.clone()
+        };
+        if let Ok(p) = place(gpu, sized, &w) {
+            if let Some(s) = speed(gpu, sized, &w, &p) {
+                out.push((s.gpus_used, s.scaling_efficiency));
+            }
+        }
+        n *= 2;
+    }
+    out
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cost {
+    /// Buying the GPUs the job uses, when a price is known.
+    pub hardware_usd: Option<f64>,
+    /// Renting them, per hour.
+    pub rent_usd_per_hour: Option<f64>,
+    /// Training: the whole job (rent: rental; buy: electricity). Inference: None.
+    pub job_usd: Option<Range>,
+    /// Electricity for the job (buy) at the workload's price per kWh.
+    pub energy_usd: Option<Range>,
+    /// Inference: dollars per million generated tokens (or samples).
+    pub per_million_usd: Option<Range>,
+    /// The figure compared with the budget, in the chosen mode.
+    pub budget_figure: Option<f64>,
+}
+
+pub fn cost(gpu: &Gpu, workload: &Workload, speed: Option<&Speed>, gpus: u32) -> Cost {
+    let n = f64::from(gpus);
+    let hardware = gpu.purchase_usd().map(|p| p * n);
+    let rent = gpu.price.cloud_usd_per_hour.map(|p| p * n);
+    let power_kw = gpu.tdp_w.map(|w| w * n / 1000.0);
+    let energy = match (speed.and_then(|s| s.job_hours), power_kw) {
+        (Some(h), Some(kw)) => Some(h.scale(kw * workload.electricity_usd_per_kwh)),
+        _ => None,
+    };
+    let job = match (workload.mode, speed.and_then(|s| s.job_hours)) {
+        (Mode::Rent, Some(h)) => rent.map(|r| h.scale(r)),
+        (Mode::Buy, Some(_)) => energy,
+        _ => None,
+    };
+    let per_million = speed
+        .filter(|_| workload.task == Task::Infer)
+        .and_then(|s| {
+            let hourly = match workload.mode {
+                Mode::Rent => rent?,
+                // Buying: electricity per hour of serving (the hardware is a one-off).
+                Mode::Buy => power_kw? * workload.electricity_usd_per_kwh,
+            };
+            Some(Range::new(
+                hourly / (s.throughput.high * 3600.0) * 1e6,
+                hourly / (s.throughput.low * 3600.0) * 1e6,
+            ))
+        });
+    let budget_figure = match workload.mode {
+        Mode::Buy => hardware,
+        Mode::Rent => match workload.task {
+            Task::Infer => rent.map(|r| r * HOURS_PER_MONTH),
+            _ => job.map(|j| j.mid),
+        },
+    };
+    Cost {
+        hardware_usd: hardware,
+        rent_usd_per_hour: rent,
+        job_usd: job,
+        energy_usd: energy,
+        per_million_usd: per_million,
+        budget_figure,
+    }
+}
+
+/// Image and video models compute in their own resolution's units; used by the UI.
+pub fn is_vision(family: Family) -> bool {
+    matches!(
+        family,
+        Family::VisionCnn
+            | Family::VisionTransformer
+            | Family::Diffusion
+            | Family::Medical3d
+            | Family::Video
+    )
+}

@@ -1,0 +1,21 @@
+//! GPU Advisor's brain: the GPU catalog and model presets (JSON, embedded at
+//! compile time and validated by tests), the estimators that turn a workload into
+//! memory, speed and cost for each GPU, the ranking with its reasons, the URL codec
+//! that makes every view a link, and the arithmetic of the in-page benchmark.
+//!
+//! Nothing here touches the browser: the `app` crate binds these functions to the
+//! page, and everything can be tested natively with `cargo test`.
+
+pub mod data;
+pub mod estimate;
+pub mod gpu;
+pub mod memory;
+pub mod model;
+pub mod rank;
+pub mod share;
+pub mod validate;
+pub mod workload;
+
+pub use data::Catalog;
+pub use gpu::Gpu;
+pub use model::Model;

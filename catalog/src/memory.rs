@@ -1,0 +1,325 @@
+//! Memory a workload needs on each GPU, as a breakdown.
+//!
+//! Formulas, each with its source:
+//! - Weights: parameters × bits per weight (`Precision::weight_bits`); QLoRA's
+//!   NF4 base with double quantisation costs 4.127 bits (Dettmers et al. 2023, §3).
+//! - Weights + gradients + optimizer when training: `Optimizer::bytes_per_param`
+//!   (ZeRO, Rajbhandari et al. 2020).
+//! - Transformer activations per layer: s·b·h·(34 + 5·a·s/h) bytes at 16 bits
+//!   (Korthikanti et al. 2022, eq. 1). Memory-efficient attention (FlashAttention,
+//!   PyTorch SDPA) stores no s×s matrices, which removes the 5·a·s/h term. With full
+//!   recomputation only each layer's input (2·s·b·h) is kept, plus one layer's
+//!   activations while it is recomputed.
+//! - KV cache: 2 × layers × kv_heads × head_dim × seq × batch × bytes.
+//! - Framework: CUDA context and allocator slack (see `CONTEXT_BYTES`, `ALLOCATOR_SLACK`).
+
+use crate::model::{Family, Model};
+use crate::workload::{Precision, Task, Workload};
+
+/// Bits per weight of QLoRA's NF4 with double quantisation (Dettmers et al. 2023).
+pub const NF4_BITS: f64 = 4.127;
+/// CUDA context, cuBLAS/cuDNN workspaces: PyTorch reports 300–800 MB before any tensor.
+pub const CONTEXT_BYTES: f64 = 0.6e9;
+/// Caching-allocator fragmentation on top of live tensors.
+pub const ALLOCATOR_SLACK: f64 = 0.08;
+/// Tokens a serving engine prefills at once (vLLM's default chunked-prefill budget).
+pub const PREFILL_CHUNK_TOKENS: f64 = 2048.0;
+/// Training activation bytes per forward GFLOP for convolutional nets at 16 bits,
+/// for models without a transformer shape; fitted to ResNet-50 (see catalog/README.md).
+pub const CONV_ACTIVATION_BYTES_PER_GFLOP: f64 = 6.0e6;
+
+/// Bytes per GPU. All figures are for one GPU of the group the job runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct MemoryBreakdown {
+    pub weights: f64,
+    pub gradients: f64,
+    pub optimizer: f64,
+    /// LoRA adapters with their gradients and optimizer state.
+    pub adapters: f64,
+    pub activations: f64,
+    pub kv_cache: f64,
+    pub overhead: f64,
+}
+
+impl MemoryBreakdown {
+    pub fn total(&self) -> f64 {
+        self.weights
+            + self.gradients
+            + self.optimizer
+            + self.adapters
+            + self.activations
+            + self.kv_cache
+            + self.overhead
+    }
+
+    pub fn total_bytes(&self) -> u64 {
+        self.total().ceil() as u64
+    }
+}
+
+/// How a job is split over GPUs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sharding {
+    Single,
+    /// Data parallel with weights, gradients and optimizer state sharded (ZeRO-3 / FSDP).
+    FullySharded {
+        gpus: u32,
+    },
+    /// Tensor parallel inside a node (degree divides the attention heads), pipeline across nodes.
+    TensorParallel {
+        degree: u32,
+        pipeline: u32,
+    },
+}
+
+impl Sharding {
+    pub fn gpus(self) -> u32 {
+        match self {
+            Sharding::Single => 1,
+            Sharding::FullySharded { gpus } => gpus,
+            Sharding::TensorParallel { degree, pipeline } => degree * pipeline,
+        }
+    }
+}
+
+/// The input tokens (or patches) a transformer sees per sample, and its width.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TransformerShape {
+    pub layers: f64,
+    pub hidden: f64,
+    pub heads: f64,
+    pub kv_heads: f64,
+    pub ffn: f64,
+    pub vocab: f64,
+    pub tokens: f64,
+}
+
+/// The model with the workload's sequence length or resolution applied.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sized<'m> {
+    pub model: &'m Model,
+    pub transformer: Option<TransformerShape>,
+    /// Forward GFLOPs per sample at the chosen size (non-transformers, or a sourced figure).
+    pub gflops_per_sample: Option<f64>,
+}
+
+/// Side of a ViT patch and frames per VideoMAE tubelet.
+const PATCH: f64 = 16.0;
+const TUBELET: f64 = 2.0;
+
+pub fn size_model<'m>(model: &'m Model, workload: &Workload) -> Sized<'m> {
+    let family = model.family;
+    let default_side = model.resolution.map(f64::from);
+    let side = workload.seq.map(f64::from).or(default_side);
+    let transformer = match (model.layers, model.hidden, model.heads) {
+        (Some(l), Some(h), Some(a)) if family != Family::VisionCnn => {
+            let tokens = match family {
+                Family::VisionTransformer => (side.unwrap_or(224.0) / PATCH).powi(2) + 1.0,
+                Family::Video => {
+                    let frames = f64::from(model.frames.unwrap_or(16));
+                    frames / TUBELET * (side.unwrap_or(224.0) / PATCH).powi(2)
+                }
+                _ => f64::from(workload.seq.or(model.default_seq).unwrap_or(2048)),
+            };
+            Some(TransformerShape {
+                layers: f64::from(l),
+                hidden: f64::from(h),
+                heads: f64::from(a),
+                kv_heads: f64::from(model.kv_heads.unwrap_or(a)),
+                ffn: f64::from(model.ffn.unwrap_or(4 * h)),
+                vocab: f64::from(model.vocab.unwrap_or(0)),
+                tokens,
+            })
+        }
+        _ => None,
+    };
+    // Convolutional FLOPs scale with the pixel (or voxel) count.
+    let scale = match (side, default_side) {
+        (Some(s), Some(d)) if d > 0.0 => {
+            let dims = if family == Family::Medical3d { 3 } else { 2 };
+            (s / d).powi(dims)
+        }
+        _ => 1.0,
+    };
+    let gflops_per_sample = model.gflops_per_sample.map(|g| g * scale);
+    Sized {
+        model,
+        transformer,
+        gflops_per_sample,
+    }
+}
+
+impl Sized<'_> {
+    /// Bits per stored base weight for this task and precision.
+    pub fn weight_bits(&self, workload: &Workload) -> f64 {
+        match workload.task {
+            Task::Qlora => NF4_BITS,
+            Task::Lora => 16.0_f64.max(if workload.precision == Precision::Fp32 {
+                32.0
+            } else {
+                16.0
+            }),
+            Task::Train | Task::Finetune => trainable(workload.precision).weight_bits(),
+            Task::Infer => workload.precision.weight_bits(),
+        }
+    }
+
+    /// LoRA parameters for rank r on every linear layer of every block:
+    /// q, o: h→h; k, v: h→kv; gate, up: h→ffn; down: ffn→h. Each adds r·(in + out).
+    pub fn lora_params(&self, rank: u32) -> f64 {
+        match self.transformer {
+            Some(t) => {
+                let kv = t.kv_heads * (t.hidden / t.heads);
+                let gated = self.model.family == Family::Llm;
+                let ffn_mats = if gated { 3.0 } else { 2.0 };
+                let per_layer =
+                    2.0 * (2.0 * t.hidden) + 2.0 * (t.hidden + kv) + ffn_mats * (t.hidden + t.ffn);
+                f64::from(rank) * per_layer * t.layers
+            }
+            // Convolutional nets: adapters on about 1% of weights is the usual PEFT outcome.
+            None => self.model.params() * 0.01,
+        }
+    }
+
+    /// KV cache bytes for the whole batch at full sequence length (decoders only).
+    pub fn kv_cache(&self, workload: &Workload) -> f64 {
+        match self.transformer {
+            Some(t) if self.model.family.is_decoder() && workload.task == Task::Infer => {
+                let head_dim = t.hidden / t.heads;
+                2.0 * t.layers
+                    * t.kv_heads
+                    * head_dim
+                    * t.tokens
+                    * f64::from(workload.batch)
+                    * workload.precision.activation_bytes()
+            }
+            _ => 0.0,
+        }
+    }
+
+    /// Activation bytes per GPU for one micro-batch.
+    pub fn activations(&self, workload: &Workload) -> f64 {
+        let b = f64::from(workload.batch);
+        let act_bytes = if workload.task.is_training() {
+            trainable(workload.precision).activation_bytes()
+        } else {
+            workload.precision.activation_bytes()
+        };
+        let scale = act_bytes / 2.0;
+        match self.transformer {
+            Some(t) if workload.task.is_training() => {
+                let s = t.tokens;
+                let h = t.hidden;
+                let full_layer = s * b * h * 34.0 * scale;
+                let stored = if workload.checkpointing() {
+                    2.0 * s * b * h * scale * t.layers + full_layer
+                } else {
+                    full_layer * t.layers
+                };
+                // Logits are upcast to FP32 for the loss (Hugging Face causal-LM heads do this).
+                let logits = s * b * t.vocab * 4.0;
+                stored + logits
+            }
+            Some(t) => {
+                // Inference keeps no activations between layers: the largest transient is one
+                // layer's FFN input and intermediate for the tokens in flight.
+                let in_flight = (t.tokens * b).min(PREFILL_CHUNK_TOKENS * b.max(1.0));
+                let transient = in_flight * (2.0 * t.ffn + 4.0 * t.hidden) * act_bytes;
+                let logits = b * t.vocab * 4.0;
+                transient + logits
+            }
+            None => {
+                let gflops = self.gflops_per_sample.unwrap_or(0.0);
+                let per_sample = gflops * CONV_ACTIVATION_BYTES_PER_GFLOP * scale;
+                if workload.task.is_training() {
+                    per_sample * b
+                } else {
+                    // Without a backward pass only a few layers' outputs are alive at once.
+                    per_sample * b * 0.1
+                }
+            }
+        }
+    }
+}
+
+/// Training needs a floating-point master copy; INT8/INT4 requests train in BF16.
+pub fn trainable(precision: Precision) -> Precision {
+    if precision.is_trainable() {
+        precision
+    } else {
+        Precision::Bf16
+    }
+}
+
+/// Memory per GPU for the workload under the given sharding.
+pub fn breakdown(sized: &Sized, workload: &Workload, sharding: Sharding) -> MemoryBreakdown {
+    let params = sized.model.params();
+    let n = f64::from(sharding.gpus());
+    let weight_bytes = params * sized.weight_bits(workload) / 8.0;
+    let mut m = MemoryBreakdown::default();
+    match workload.task {
+        Task::Train | Task::Finetune => {
+            // Split the optimizer's per-parameter bytes into their parts: 16-bit weights and
+            // gradients (2 + 2), the rest is master weights and moments.
+            let per_param = workload.optimizer.bytes_per_param();
+            let w = weight_bytes;
+            let g = weight_bytes;
+            let o = params * per_param - w - g;
+            let shard = match sharding {
+                Sharding::Single => 1.0,
+                _ => n,
+            };
+            m.weights = w / shard;
+            m.gradients = g / shard;
+            m.optimizer = o.max(0.0) / shard;
+        }
+        Task::Lora | Task::Qlora => {
+            let shard = match sharding {
+                Sharding::Single => 1.0,
+                _ => n,
+            };
+            m.weights = weight_bytes / shard;
+            m.adapters = sized.lora_params(workload.lora_rank) * 16.0;
+        }
+        Task::Infer => {
+            let shard = match sharding {
+                Sharding::TensorParallel { .. } => n,
+                _ => 1.0,
+            };
+            m.weights = weight_bytes / shard;
+            m.kv_cache = sized.kv_cache(workload) / shard;
+        }
+    }
+    m.activations = match sharding {
+        // Tensor parallelism splits each layer's activations across the group.
+        Sharding::TensorParallel { degree, .. } => sized.activations(workload) / f64::from(degree),
+        _ => sized.activations(workload),
+    };
+    let live = m.weights + m.gradients + m.optimizer + m.adapters + m.activations + m.kv_cache;
+    m.overhead = CONTEXT_BYTES + ALLOCATOR_SLACK * live;
+    m
+}
+
+/// Sharding over `n` GPUs for this task: inference splits tensors (degree dividing the
+/// heads, at most `per_node` per node, pipeline stages across nodes); training shards state.
+pub fn sharding_for(sized: &Sized, workload: &Workload, n: u32, per_node: u32) -> Option<Sharding> {
+    if n <= 1 {
+        return Some(Sharding::Single);
+    }
+    if workload.task.is_training() {
+        return Some(Sharding::FullySharded { gpus: n });
+    }
+    let heads = sized.transformer.map(|t| t.heads as u32)?;
+    let kv_heads = sized.transformer.map(|t| t.kv_heads as u32)?;
+    let degree = n.min(per_node.max(1));
+    if heads % degree != 0 || (kv_heads % degree != 0 && degree % kv_heads != 0) {
+        return None;
+    }
+    if n % degree != 0 {
+        return None;
+    }
+    Some(Sharding::TensorParallel {
+        degree,
+        pipeline: n / degree,
+    })
+}

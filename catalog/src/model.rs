@@ -1,0 +1,114 @@
+//! Model presets (`models.json`) and the custom model a parameter count stands for.
+
+use serde::{Deserialize, Serialize};
+
+use crate::gpu::Source;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    Llm,
+    Encoder,
+    EncoderDecoder,
+    VisionCnn,
+    VisionTransformer,
+    Diffusion,
+    Speech,
+    #[serde(rename = "medical-3d")]
+    Medical3d,
+    Video,
+}
+
+impl Family {
+    /// Token-sequence models, whose activations and KV cache scale with `seq`.
+    pub fn is_sequence_model(self) -> bool {
+        matches!(
+            self,
+            Family::Llm | Family::Encoder | Family::EncoderDecoder | Family::Speech
+        )
+    }
+
+    /// Autoregressive decoders: inference is prefill plus token-by-token decode.
+    pub fn is_decoder(self) -> bool {
+        matches!(self, Family::Llm)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Model {
+    pub id: String,
+    pub name: String,
+    pub family: Family,
+    pub params_b: f64,
+    pub active_params_b: Option<f64>,
+    pub layers: Option<u32>,
+    pub hidden: Option<u32>,
+    pub heads: Option<u32>,
+    pub kv_heads: Option<u32>,
+    pub ffn: Option<u32>,
+    pub vocab: Option<u32>,
+    pub experts: Option<u32>,
+    pub active_experts: Option<u32>,
+    pub default_seq: Option<u32>,
+    pub max_seq: Option<u32>,
+    pub resolution: Option<u32>,
+    pub frames: Option<u32>,
+    /// Forward-pass GFLOPs per sample at the default resolution (multiply-add = 2 FLOPs).
+    pub gflops_per_sample: Option<f64>,
+    #[serde(default)]
+    pub notes: Vec<String>,
+    #[serde(default)]
+    pub sources: Vec<Source>,
+}
+
+impl Model {
+    pub fn params(&self) -> f64 {
+        self.params_b * 1e9
+    }
+
+    /// Parameters touched per token (all of them unless mixture-of-experts).
+    pub fn active_params(&self) -> f64 {
+        self.active_params_b.unwrap_or(self.params_b) * 1e9
+    }
+
+    pub fn head_dim(&self) -> Option<u32> {
+        Some(self.hidden? / self.heads?)
+    }
+
+    /// A decoder-only transformer of `params_b` billion parameters with the
+    /// proportions of the Llama family: hidden size from 12·L·h² ≈ P with
+    /// L ≈ h / 128 (Kaplan et al. 2020 aspect ratios), head dim 128, GQA with
+    /// 8 KV heads once there are more than 8 heads, FFN 3.5 h (SwiGLU), 128k vocabulary.
+    pub fn custom(params_b: f64) -> Model {
+        let params = params_b.clamp(0.01, 5000.0) * 1e9;
+        // P ≈ 12 L h² with L = h/128 → h³ ≈ 128 P / 12
+        let raw_hidden = (params * 128.0 / 12.0).cbrt();
+        let hidden = ((raw_hidden / 128.0).round().max(1.0) * 128.0) as u32;
+        let layers =
+            ((params / (12.0 * f64::from(hidden) * f64::from(hidden))).round() as u32).max(1);
+        let heads = (hidden / 128).max(1);
+        let kv_heads = if heads > 8 { 8 } else { heads };
+        Model {
+            id: "custom".into(),
+            name: format!("{params_b} B"),
+            family: Family::Llm,
+            params_b: params / 1e9,
+            active_params_b: None,
+            layers: Some(layers),
+            hidden: Some(hidden),
+            heads: Some(heads),
+            kv_heads: Some(kv_heads),
+            ffn: Some(hidden * 7 / 2),
+            vocab: Some(128_256),
+            experts: None,
+            active_experts: None,
+            default_seq: Some(4096),
+            max_seq: None,
+            resolution: None,
+            frames: None,
+            gflops_per_sample: None,
+            notes: Vec::new(),
+            sources: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! What a person wants to run: the engine's input. Every field has a default
+//! that matches what practitioners commonly run, and the URL codec prints only
+//! fields that differ from these defaults.
+
+/// Declares a closed set of URL tokens: the enum, its `ALL` list and `as_str`/`parse`.
+macro_rules! token_enum {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident = $token:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name { $($variant),+ }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $token),+ }
+            }
+            pub fn parse(token: &str) -> Option<Self> {
+                match token { $($token => Some($name::$variant),)+ _ => None }
+            }
+        }
+    };
+}
+pub(crate) use token_enum;
+
+token_enum!(Task {
+    Infer = "infer",
+    Train = "train",
+    Finetune = "finetune",
+    Lora = "lora",
+    Qlora = "qlora",
+});
+
+impl Task {
+    pub fn is_training(self) -> bool {
+        !matches!(self, Task::Infer)
+    }
+    /// Adapters on a frozen base: no optimizer state for the base weights.
+    pub fn is_adapter(self) -> bool {
+        matches!(self, Task::Lora | Task::Qlora)
+    }
+}
+
+token_enum!(Precision {
+    Fp32 = "fp32",
+    Tf32 = "tf32",
+    Bf16 = "bf16",
+    Fp16 = "fp16",
+    Fp8 = "fp8",
+    Int8 = "int8",
+    Int4 = "int4",
+});
+
+impl Precision {
+    /// Bits per stored weight. INT4 counts its block overhead: GGUF Q4_0 and
+    /// similar schemes keep one FP16 scale per 32 weights, 18 bytes per block = 4.5 bits.
+    pub fn weight_bits(self) -> f64 {
+        match self {
+            Precision::Fp32 | Precision::Tf32 => 32.0,
+            Precision::Bf16 | Precision::Fp16 => 16.0,
+            Precision::Fp8 | Precision::Int8 => 8.0,
+            Precision::Int4 => 4.5,
+        }
+    }
+
+    /// Bytes per element of activations and KV cache. Quantised weights (FP8, INT8, INT4)
+    /// still run with 16-bit activations, and serving engines keep the KV cache in the
+    /// activation type unless told otherwise (vLLM's `kv_cache_dtype="auto"`).
+    pub fn activation_bytes(self) -> f64 {
+        match self {
+            Precision::Fp32 | Precision::Tf32 => 4.0,
+            _ => 2.0,
+        }
+    }
+
+    /// Training keeps a high-precision master copy; these are the precisions one can train in.
+    pub fn is_trainable(self) -> bool {
+        !matches!(self, Precision::Int8 | Precision::Int4)
+    }
+}
+
+token_enum!(Mode {
+    Buy = "buy",
+    Rent = "rent",
+});
+
+token_enum!(
+    /// The software stack the person's code requires.
+    EcoRequirement {
+        Any = "any",
+        Cuda = "cuda",
+        Rocm = "rocm",
+        Xla = "xla",
+    }
+);
+
+token_enum!(Priority {
+    Speed = "speed",
+    Cost = "cost",
+    Balance = "balance",
+});
+
+token_enum!(Optimizer {
+    Adamw = "adamw",
+    Adam8bit = "adam8bit",
+    Sgd = "sgd",
+});
+
+impl Optimizer {
+    /// Bytes per trained parameter for weights, gradients and optimizer state
+    /// (Rajbhandari et al. 2020, ZeRO §3: mixed-precision Adam = 2 + 2 + 12 = 16).
+    /// 8-bit Adam (Dettmers et al. 2022) keeps both moments in 1 byte each: 2 + 2 + 4 + 2 = 10.
+    /// SGD with momentum: 2 + 2 + 4 (master) + 4 (momentum) = 12.
+    /// Pure FP32 gives the same totals (4 + 4 + 8, 4 + 4 + 2, 4 + 4 + 4).
+    pub fn bytes_per_param(self) -> f64 {
+        match self {
+            Optimizer::Adamw => 16.0,
+            Optimizer::Adam8bit => 10.0,
+            Optimizer::Sgd => 12.0,
+        }
+    }
+}
+
+token_enum!(
+    /// The network between nodes when a job spans several machines.
+    Network {
+        Eth25 = "eth25",
+        Eth100 = "eth100",
+        Ib200 = "ib200",
+        Ib400 = "ib400",
+    }
+);
+
+impl Network {
+    /// One-direction bandwidth per node in GB/s (line rate / 8).
+    pub fn bandwidth_gbs(self) -> f64 {
+        match self {
+            Network::Eth25 => 25.0 / 8.0,
+            Network::Eth100 => 100.0 / 8.0,
+            Network::Ib200 => 200.0 / 8.0,
+            Network::Ib400 => 400.0 / 8.0,
+        }
+    }
+}
+
+/// The model to run: a preset from `models.json` or a custom size.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ModelChoice {
+    Preset(String),
+    /// Parameters in billions; the architecture follows `Model::custom`.
+    Custom(f64),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Workload {
+    pub task: Task,
+    pub model: ModelChoice,
+    pub precision: Precision,
+    /// Per-GPU micro-batch (sequences or images).
+    pub batch: u32,
+    /// Sequence length in tokens (text) or input side in pixels (images); `None` = the model's default.
+    pub seq: Option<u32>,
+    /// Training samples (sequences or images) per epoch.
+    pub samples: u64,
+    pub epochs: f64,
+    /// GPUs allowed per node.
+    pub gpus: u32,
+    pub nodes: u32,
+    pub network: Network,
+    pub budget_usd: Option<f64>,
+    pub mode: Mode,
+    pub eco: EcoRequirement,
+    pub priority: Priority,
+    pub optimizer: Optimizer,
+    /// LoRA rank on every linear layer (PEFT's `target_modules="all-linear"`).
+    pub lora_rank: u32,
+    /// Gradient checkpointing; `None` = on for LoRA/QLoRA (as PEFT's k-bit preparation does), off otherwise.
+    pub checkpointing: Option<bool>,
+    pub electricity_usd_per_kwh: f64,
+}
+
+pub const DEFAULT_MODEL: &str = "llama-3.1-8b";
+
+impl Default for Workload {
+    fn default() -> Self {
+        Workload {
+            task: Task::Infer,
+            model: ModelChoice::Preset(DEFAULT_MODEL.into()),
+            precision: Precision::Bf16,
+            batch: 1,
+            seq: None,
+            samples: 100_000,
+            epochs: 1.0,
+            gpus: 1,
+            nodes: 1,
+            network: Network::Ib200,
+            budget_usd: None,
+            mode: Mode::Buy,
+            eco: EcoRequirement::Any,
+            priority: Priority::Balance,
+            optimizer: Optimizer::Adamw,
+            lora_rank: 16,
+            checkpointing: None,
+            electricity_usd_per_kwh: 0.15,
+        }
+    }
+}
+
+impl Workload {
+    pub fn checkpointing(&self) -> bool {
+        self.checkpointing.unwrap_or(self.task.is_adapter())
+    }
+
+    /// GPUs the job may use in all.
+    pub fn max_gpus(&self) -> u32 {
+        self.gpus.max(1) * self.nodes.max(1)
+    }
+}

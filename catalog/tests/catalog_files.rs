@@ -1,0 +1,166 @@
+//! The real catalog files must load and pass every validation rule.
+
+use catalog::validate::validate;
+use catalog::Catalog;
+
+fn real() -> Catalog {
+    match Catalog::from_json(catalog::data::GPUS_JSON, catalog::data::MODELS_JSON) {
+        Ok(c) => c,
+        Err(e) => panic!("catalog files do not parse: {e}"),
+    }
+}
+
+#[test]
+fn catalog_files_have_no_violations() {
+    let violations = validate(&real());
+    let listing: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+    assert!(
+        listing.is_empty(),
+        "{} violations:\n{}",
+        listing.len(),
+        listing.join("\n")
+    );
+}
+
+#[test]
+fn catalog_covers_the_required_gpus() {
+    let c = real();
+    assert!(c.gpus.len() >= 45, "only {} GPUs", c.gpus.len());
+    for id in [
+        "a100-pcie-40gb",
+        "a100-sxm4-40gb",
+        "a100-pcie-80gb",
+        "a100-sxm4-80gb",
+        "v100-sxm2-32gb",
+        "v100-pcie-16gb",
+        "p100-pcie-16gb",
+        "k80",
+        "tpu-v2",
+        "tpu-v3",
+        "tpu-v4",
+        "tpu-v5e",
+        "tpu-v5p",
+        "rtx-4090",
+        "rtx-4080",
+        "rtx-4070-ti",
+        "rtx-3090",
+        "rtx-3060-ti",
+        "rtx-3060",
+        "rx-7900-xtx",
+        "h100-sxm5-80gb",
+        "h100-pcie-80gb",
+        "h200-sxm-141gb",
+        "b200",
+        "l40s",
+        "l4",
+        "t4",
+        "a10",
+        "a40",
+        "rtx-a6000",
+        "rtx-6000-ada",
+        "rtx-5090",
+        "rtx-5080",
+        "rtx-4060-ti-16gb",
+        "rtx-3080",
+        "rtx-3070",
+        "rtx-2080-ti",
+        "mi300x",
+        "mi250x",
+        "mi100",
+        "apple-m2-ultra",
+        "apple-m4-max",
+    ] {
+        assert!(c.gpu(id).is_some(), "missing {id}");
+    }
+}
+
+#[test]
+fn catalog_covers_the_required_models() {
+    let c = real();
+    assert!(c.models.len() >= 25, "only {} models", c.models.len());
+    for id in [
+        "llama-3.1-8b",
+        "llama-3.1-70b",
+        "llama-3.1-405b",
+        "mistral-7b",
+        "mixtral-8x7b",
+        "qwen2.5-14b",
+        "gemma-2-9b",
+        "gpt2",
+        "bert-base",
+        "bert-large",
+        "t5-large",
+        "resnet-50",
+        "efficientnet-b7",
+        "vit-b-16",
+        "vit-l-16",
+        "sd-1.5",
+        "sdxl",
+        "whisper-large-v3",
+        "unet-3d",
+        "videomae-large",
+    ] {
+        assert!(c.model(id).is_some(), "missing {id}");
+    }
+}
+
+/// The seed article's misleading figures: each must be stored per device and dense.
+#[test]
+fn seed_traps_are_stored_correctly() {
+    let c = real();
+    let get = |id: &str| c.gpu(id).unwrap_or_else(|| panic!("missing {id}"));
+    let k80 = get("k80");
+    assert_eq!(k80.memory_gb, 12.0, "K80 is two GPUs of 12 GB");
+    assert_eq!(k80.memory_bandwidth_gbs, Some(240.0));
+    let v3 = get("tpu-v3");
+    assert_eq!(
+        v3.memory_gb, 32.0,
+        "TPU v3 stores per chip, not the 4-chip board"
+    );
+    assert!(v3.bf16_tensor_tflops.is_some_and(|t| t < 200.0));
+    assert_eq!(get("a100-sxm4-80gb").fp16_tensor_tflops, Some(312.0));
+    assert_eq!(get("rtx-4090").fp16_tensor_tflops, Some(165.2));
+    let nvlink = get("rtx-3090")
+        .interconnect
+        .as_ref()
+        .map(|i| (i.bandwidth_gbs, i.max_gpus));
+    assert_eq!(nvlink, Some((Some(112.5), Some(2))));
+    for id in ["rtx-4090", "rtx-4080", "rtx-4070-ti", "rtx-4060-ti-16gb"] {
+        assert!(get(id).interconnect.is_none(), "{id} has no NVLink");
+    }
+    assert!(
+        get("v100-sxm2-32gb").bf16_tensor_tflops.is_none(),
+        "no BF16 before Ampere"
+    );
+    assert!(get("rx-7900-xtx").notes.iter().any(|n| n.contains("dual")));
+}
+
+#[test]
+fn aliases_resolve_to_their_entry() {
+    let c = real();
+    for g in &c.gpus {
+        for a in &g.aliases {
+            assert_eq!(c.gpu(a).map(|x| x.id.as_str()), Some(g.id.as_str()));
+        }
+    }
+}
+
+#[test]
+fn a_violation_names_entry_and_field() {
+    let mut c = real();
+    if let Some(g) = c.gpus.iter_mut().find(|g| g.id == "a100-sxm4-80gb") {
+        g.memory_bandwidth_gbs = Some(-3.0);
+        g.fp16_tensor_tflops = Some(624.0);
+    }
+    let text: Vec<String> = validate(&c).iter().map(|v| v.to_string()).collect();
+    assert!(
+        text.iter()
+            .any(|t| t.starts_with("a100-sxm4-80gb.memory_bandwidth_gbs: ")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter()
+            .any(|t| t.starts_with("a100-sxm4-80gb.fp16_tensor_tflops: ")),
+        "{text:?}"
+    );
+}

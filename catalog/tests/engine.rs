@@ -1,0 +1,293 @@
+//! Properties the ranking must keep for any workload, and the standard formulas it must match.
+
+use catalog::estimate::Range;
+use catalog::gpu::Vendor;
+use catalog::memory::{self, Sharding};
+use catalog::rank::{rank, WhyNot};
+use catalog::share::Filters;
+use catalog::workload::{EcoRequirement, Mode, ModelChoice, Precision, Priority, Task, Workload};
+use catalog::Catalog;
+use proptest::prelude::*;
+
+fn catalog() -> &'static Catalog {
+    Catalog::embedded()
+}
+
+fn memory_need(w: &Workload) -> f64 {
+    let ranking = rank(catalog(), w, &Filters::default());
+    ranking.memory.total()
+}
+
+fn workload_strategy() -> impl Strategy<Value = Workload> {
+    let models: Vec<String> = catalog().models.iter().map(|m| m.id.clone()).collect();
+    (
+        prop::sample::select(Task::ALL.to_vec()),
+        prop_oneof![
+            prop::sample::select(models).prop_map(ModelChoice::Preset),
+            (0.1f64..500.0).prop_map(ModelChoice::Custom),
+        ],
+        prop::sample::select(Precision::ALL.to_vec()),
+        1u32..64,
+        prop::option::of(128u32..16_384),
+        1u32..9,
+        prop::sample::select(Mode::ALL.to_vec()),
+        prop::sample::select(EcoRequirement::ALL.to_vec()),
+        prop::sample::select(Priority::ALL.to_vec()),
+        prop::option::of(100.0f64..200_000.0),
+    )
+        .prop_map(
+            |(task, model, precision, batch, seq, gpus, mode, eco, priority, budget)| Workload {
+                task,
+                model,
+                precision,
+                batch,
+                seq,
+                gpus,
+                mode,
+                eco,
+                priority,
+                budget_usd: budget,
+                ..Workload::default()
+            },
+        )
+}
+
+fn ids(w: &Workload) -> Vec<(String, bool)> {
+    rank(catalog(), w, &Filters::default())
+        .items
+        .iter()
+        .map(|r| (r.gpu.id.clone(), r.fits()))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn ranking_is_deterministic(w in workload_strategy()) {
+        prop_assert_eq!(ids(&w), ids(&w));
+    }
+
+    #[test]
+    fn larger_batch_or_sequence_never_lowers_memory(w in workload_strategy(), extra in 1u32..32) {
+        let bigger_batch = Workload { batch: w.batch + extra, ..w.clone() };
+        prop_assert!(memory_need(&bigger_batch) >= memory_need(&w));
+        if let Some(seq) = w.seq {
+            let longer = Workload { seq: Some(seq + extra * 64), ..w.clone() };
+            prop_assert!(memory_need(&longer) >= memory_need(&w));
+        }
+    }
+
+    #[test]
+    fn higher_precision_never_lowers_memory(w in workload_strategy()) {
+        // Ordered from fewest to most bytes. FP8 serving also stores the KV cache in 8 bits, so it
+        // sits below weight-only INT8; training has no integer precisions (they train in BF16).
+        let order: &[Precision] = if w.task.is_training() {
+            &[Precision::Fp8, Precision::Bf16, Precision::Fp32]
+        } else {
+            &[Precision::Int4, Precision::Fp8, Precision::Int8, Precision::Bf16, Precision::Fp32]
+        };
+        let needs: Vec<f64> = order.iter().map(|p| memory_need(&Workload { precision: *p, ..w.clone() })).collect();
+        for pair in needs.windows(2) {
+            prop_assert!(pair[1] >= pair[0], "{needs:?}");
+        }
+    }
+
+    #[test]
+    fn larger_budget_never_removes_a_candidate(w in workload_strategy(), factor in 1.0f64..10.0) {
+        let budget = w.budget_usd.unwrap_or(1000.0);
+        let small = Workload { budget_usd: Some(budget), ..w.clone() };
+        let large = Workload { budget_usd: Some(budget * factor), ..w.clone() };
+        let fits_small: Vec<String> = ids(&small).into_iter().filter(|x| x.1).map(|x| x.0).collect();
+        let fits_large: Vec<String> = ids(&large).into_iter().filter(|x| x.1).map(|x| x.0).collect();
+        for id in fits_small {
+            prop_assert!(fits_large.contains(&id), "{id} lost with a larger budget");
+        }
+    }
+
+    #[test]
+    fn cuda_requirement_returns_only_nvidia(w in workload_strategy()) {
+        let w = Workload { eco: EcoRequirement::Cuda, ..w };
+        let ranking = rank(catalog(), &w, &Filters::default());
+        for r in ranking.items.iter().filter(|r| r.fits()) {
+            prop_assert_eq!(r.gpu.vendor, Vendor::Nvidia);
+        }
+    }
+
+    #[test]
+    fn more_gpu_memory_never_turns_a_fit_into_a_non_fit(w in workload_strategy(), extra_gb in 1.0f64..200.0) {
+        let mut bigger = catalog().clone();
+        for g in &mut bigger.gpus { g.memory_gb += extra_gb; }
+        let before = rank(catalog(), &w, &Filters::default());
+        let after = rank(&bigger, &w, &Filters::default());
+        for r in before.items.iter().filter(|r| r.placement.is_some()) {
+            let same = after.items.iter().find(|a| a.gpu.id == r.gpu.id);
+            prop_assert!(same.is_some_and(|a| a.placement.is_some()), "{} stopped fitting", r.gpu.id);
+        }
+    }
+}
+
+fn llama(
+    id: &str,
+    task: Task,
+    precision: Precision,
+    batch: u32,
+    seq: u32,
+) -> (catalog::Model, Workload) {
+    let w = Workload {
+        task,
+        model: ModelChoice::Preset(id.into()),
+        precision,
+        batch,
+        seq: Some(seq),
+        ..Workload::default()
+    };
+    (catalog().model(id).cloned().expect("preset"), w)
+}
+
+/// EleutherAI's Transformer Math 101: KV cache = 2 · layers · kv_heads · head_dim · seq · batch · bytes.
+#[test]
+fn kv_cache_counts_grouped_query_attention() {
+    let (m, w) = llama("llama-3.1-8b", Task::Infer, Precision::Bf16, 1, 8192);
+    let sized = memory::size_model(&m, &w);
+    // 2 × 32 layers × 8 KV heads × 128 × 8192 × 1 × 2 bytes = 1 GiB exactly.
+    assert_eq!(sized.kv_cache(&w), 1_073_741_824.0);
+    let (m70, w70) = llama("llama-3.1-70b", Task::Infer, Precision::Bf16, 1, 8192);
+    // 2 × 80 × 8 × 128 × 8192 × 2 = 2.5 GiB.
+    assert_eq!(
+        memory::size_model(&m70, &w70).kv_cache(&w70),
+        2_684_354_560.0
+    );
+}
+
+#[test]
+fn weights_follow_bits_per_parameter() {
+    let (m, w) = llama("llama-3.1-8b", Task::Infer, Precision::Bf16, 1, 2048);
+    let b = memory::breakdown(&memory::size_model(&m, &w), &w, Sharding::Single);
+    assert!((b.weights - 8.03e9 * 2.0).abs() < 1.0);
+    let w4 = Workload {
+        precision: Precision::Int4,
+        ..w
+    };
+    let b4 = memory::breakdown(&memory::size_model(&m, &w4), &w4, Sharding::Single);
+    assert!((b4.weights - 8.03e9 * 4.5 / 8.0).abs() < 1.0);
+}
+
+/// Mixed-precision AdamW: 16 bytes per parameter for weights, gradients and optimizer (Transformer Math 101, ZeRO).
+#[test]
+fn full_finetune_state_is_sixteen_bytes_per_parameter() {
+    let (m, w) = llama("llama-3.1-8b", Task::Finetune, Precision::Bf16, 1, 2048);
+    let b = memory::breakdown(&memory::size_model(&m, &w), &w, Sharding::Single);
+    let state = b.weights + b.gradients + b.optimizer;
+    assert!((state - 16.0 * 8.03e9).abs() < 1e3, "{state}");
+}
+
+#[test]
+fn lora_rank_16_on_all_linear_layers_of_llama_3_8b_is_42_million_parameters() {
+    let (m, w) = llama("llama-3.1-8b", Task::Lora, Precision::Bf16, 1, 2048);
+    let p = memory::size_model(&m, &w).lora_params(16);
+    // PEFT reports 41,943,040 trainable parameters for r=16, target_modules="all-linear".
+    assert_eq!(p, 41_943_040.0);
+}
+
+#[test]
+fn seventy_billion_needs_several_24_gb_cards_but_fits_one_h200_in_4_bit() {
+    let w = Workload {
+        model: ModelChoice::Preset("llama-3.1-70b".into()),
+        precision: Precision::Int4,
+        gpus: 8,
+        ..Workload::default()
+    };
+    let ranking = rank(catalog(), &w, &Filters::default());
+    let get = |id: &str| ranking.items.iter().find(|r| r.gpu.id == id).expect(id);
+    assert!(get("rtx-4090").gpus_needed().is_some_and(|n| n >= 2));
+    assert_eq!(get("h200-sxm-141gb").gpus_needed(), Some(1));
+}
+
+#[test]
+fn excluded_gpus_name_their_binding_constraint() {
+    let w = Workload {
+        eco: EcoRequirement::Rocm,
+        ..Workload::default()
+    };
+    let ranking = rank(catalog(), &w, &Filters::default());
+    let h100 = ranking
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "h100-sxm5-80gb")
+        .expect("h100");
+    assert_eq!(
+        h100.why_not,
+        Some(WhyNot::Ecosystem {
+            required: EcoRequirement::Rocm
+        })
+    );
+    let k80 = rank(catalog(), &Workload::default(), &Filters::default());
+    let k80 = k80.items.iter().find(|r| r.gpu.id == "k80").expect("k80");
+    assert!(matches!(k80.why_not, Some(WhyNot::PytorchDropped { .. })));
+}
+
+/// The seed's scenarios come out of the engine: big inputs need memory, text is small.
+#[test]
+fn medical_volumes_need_more_memory_than_bert_text() {
+    let volume = Workload {
+        task: Task::Train,
+        model: ModelChoice::Preset("unet-3d".into()),
+        batch: 2,
+        ..Workload::default()
+    };
+    let text = Workload {
+        task: Task::Train,
+        model: ModelChoice::Preset("bert-base".into()),
+        batch: 2,
+        seq: Some(128),
+        ..Workload::default()
+    };
+    assert!(memory_need(&volume) > memory_need(&text));
+}
+
+#[test]
+fn picks_cover_the_seed_tiers() {
+    let ranking = rank(catalog(), &Workload::default(), &Filters::default());
+    let p = &ranking.picks;
+    assert!(p.flagship.is_some() && p.best_value.is_some() && p.entry_level.is_some());
+    let flagship = ranking
+        .items
+        .iter()
+        .find(|r| Some(&r.gpu.id) == p.flagship.as_ref())
+        .expect("flagship");
+    let entry = ranking
+        .items
+        .iter()
+        .find(|r| Some(&r.gpu.id) == p.entry_level.as_ref())
+        .expect("entry");
+    let speed =
+        |r: &catalog::rank::Ranked| r.speed.as_ref().map(|s| s.throughput.mid).unwrap_or(0.0);
+    assert!(speed(flagship) >= speed(entry));
+    assert!(p.non_nvidia.as_ref().is_some_and(|id| catalog()
+        .gpu(id)
+        .is_some_and(|g| g.vendor != Vendor::Nvidia)));
+}
+
+#[test]
+fn ranges_are_ordered() {
+    let r = Range::new(3.0, 1.0);
+    assert!(r.low <= r.mid && r.mid <= r.high);
+    for w in [
+        Workload::default(),
+        Workload {
+            task: Task::Qlora,
+            ..Workload::default()
+        },
+    ] {
+        for item in rank(catalog(), &w, &Filters::default()).items {
+            if let Some(s) = item.speed {
+                assert!(
+                    s.throughput.low <= s.throughput.mid && s.throughput.mid <= s.throughput.high,
+                    "{}",
+                    item.gpu.id
+                );
+            }
+        }
+    }
+}

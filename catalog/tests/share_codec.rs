@@ -1,0 +1,237 @@
+//! The URL codec: round trips for any state, and hostile input never panics.
+
+use catalog::gpu::{Segment, Vendor};
+use catalog::share::{parse, print, AppState, Condition, Filters, IgnoreReason, Lang, Theme, View};
+use catalog::workload::{
+    EcoRequirement, Mode, ModelChoice, Network, Optimizer, Precision, Priority, Task, Workload,
+};
+use catalog::Catalog;
+use proptest::prelude::*;
+
+fn catalog() -> &'static Catalog {
+    Catalog::embedded()
+}
+
+fn state_strategy() -> impl Strategy<Value = AppState> {
+    let gpu_ids: Vec<String> = catalog().gpus.iter().map(|g| g.id.clone()).collect();
+    let model_ids: Vec<String> = catalog().models.iter().map(|m| m.id.clone()).collect();
+    let workload = (
+        (
+            prop::sample::select(Task::ALL.to_vec()),
+            prop_oneof![
+                prop::sample::select(model_ids).prop_map(ModelChoice::Preset),
+                (0.01f64..5000.0).prop_map(ModelChoice::Custom),
+            ],
+            prop::sample::select(Precision::ALL.to_vec()),
+            1u32..=4096,
+            prop::option::of(16u32..=1_048_576),
+            1u64..=1_000_000_000,
+            prop_oneof![Just(1.0f64), 0.01f64..1000.0],
+        ),
+        (
+            1u32..=16,
+            1u32..=1024,
+            prop::sample::select(Network::ALL.to_vec()),
+            prop::option::of(1.0f64..1e9),
+            prop::sample::select(Mode::ALL.to_vec()),
+            prop::sample::select(EcoRequirement::ALL.to_vec()),
+            prop::sample::select(Priority::ALL.to_vec()),
+        ),
+        (
+            prop::sample::select(Optimizer::ALL.to_vec()),
+            1u32..=1024,
+            prop::option::of(any::<bool>()),
+            prop_oneof![Just(0.15f64), 0.0f64..10.0],
+        ),
+    )
+        .prop_map(
+            |(
+                (task, model, precision, batch, seq, samples, epochs),
+                (gpus, nodes, network, budget_usd, mode, eco, priority),
+                (optimizer, lora_rank, checkpointing, kwh),
+            )| Workload {
+                task,
+                model,
+                precision,
+                batch,
+                seq,
+                samples,
+                epochs,
+                gpus,
+                nodes,
+                network,
+                budget_usd,
+                mode,
+                eco,
+                priority,
+                optimizer,
+                lora_rank,
+                checkpointing,
+                electricity_usd_per_kwh: kwh,
+            },
+        );
+    (
+        prop::sample::select(View::ALL.to_vec()),
+        prop::sample::subsequence(gpu_ids.clone(), 0..=4),
+        workload,
+        prop::sample::subsequence(Segment::ALL.to_vec(), 0..=4),
+        prop::sample::subsequence(Vendor::ALL.to_vec(), 0..=5),
+        prop::option::of(prop::sample::select(vec![Condition::New, Condition::Used])),
+        prop::option::of(prop::sample::select(gpu_ids)),
+        (
+            prop::option::of(prop::sample::select(Lang::ALL.to_vec())),
+            prop::option::of(prop::sample::select(Theme::ALL.to_vec())),
+            any::<bool>(),
+        ),
+    )
+        .prop_map(
+            |(view, ids, workload, segments, vendors, condition, mine, (lang, theme, embed))| {
+                AppState {
+                    view,
+                    ids,
+                    workload,
+                    filters: Filters {
+                        segments,
+                        vendors,
+                        condition,
+                    },
+                    mine,
+                    lang,
+                    theme,
+                    embed,
+                }
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn print_parse_print_is_stable(state in state_strategy()) {
+        let printed = print(&state);
+        let (parsed, ignored) = parse(&printed, catalog());
+        prop_assert!(ignored.is_empty(), "{printed} ignored {ignored:?}");
+        prop_assert_eq!(print(&parsed), printed);
+    }
+
+    #[test]
+    fn parse_never_panics_on_any_text(query in ".{0,300}") {
+        let (state, _) = parse(&query, catalog());
+        let again = print(&state);
+        let (reparsed, ignored) = parse(&again, catalog());
+        prop_assert!(ignored.is_empty());
+        prop_assert_eq!(print(&reparsed), again);
+    }
+}
+
+#[test]
+fn default_state_prints_empty() {
+    assert_eq!(print(&AppState::default()), "");
+}
+
+#[test]
+fn only_non_default_values_are_printed() {
+    let s = AppState {
+        view: View::Compare,
+        ids: vec!["rtx-4090".into(), "a100-sxm4-80gb".into()],
+        workload: Workload {
+            task: Task::Qlora,
+            ..Workload::default()
+        },
+        ..AppState::default()
+    };
+    assert_eq!(
+        print(&s),
+        "view=compare&ids=rtx-4090,a100-sxm4-80gb&task=qlora"
+    );
+}
+
+fn reasons(query: &str) -> Vec<(String, IgnoreReason)> {
+    parse(query, catalog())
+        .1
+        .into_iter()
+        .map(|i| (i.key, i.reason))
+        .collect()
+}
+
+#[test]
+fn hostile_values_are_ignored_and_named() {
+    let cases: &[(&str, &str, IgnoreReason)] = &[
+        ("batch=NaN", "batch", IgnoreReason::InvalidValue),
+        ("batch=-3", "batch", IgnoreReason::InvalidValue),
+        (
+            "batch=99999999999999999999",
+            "batch",
+            IgnoreReason::InvalidValue,
+        ),
+        ("budget=inf", "budget", IgnoreReason::InvalidValue),
+        ("params=1e400", "params", IgnoreReason::InvalidValue),
+        ("view=admin", "view", IgnoreReason::InvalidValue),
+        ("task=", "task", IgnoreReason::InvalidValue),
+        ("ids=not-a-gpu", "ids", IgnoreReason::UnknownGpu),
+        (
+            "model=<script>alert(1)</script>",
+            "model",
+            IgnoreReason::UnknownModel,
+        ),
+        ("foo=bar", "foo", IgnoreReason::UnknownParameter),
+        ("view=gpu&view=compare", "view", IgnoreReason::Repeated),
+        ("lang=%FF%FE", "lang", IgnoreReason::BadEncoding),
+    ];
+    for (query, key, reason) in cases {
+        let got = reasons(query);
+        assert!(
+            got.iter().any(|(k, r)| k == key && r == reason),
+            "{query}: {got:?}"
+        );
+    }
+}
+
+#[test]
+fn huge_values_are_rejected_and_notices_stay_short() {
+    let big = "x".repeat(10_000);
+    let (state, ignored) = parse(&format!("model={big}&view=compare"), catalog());
+    assert_eq!(state.view, View::Compare);
+    assert_eq!(ignored.len(), 1);
+    assert!(ignored[0].value.chars().count() <= 41);
+}
+
+#[test]
+fn aliases_resolve_to_canonical_ids() {
+    let gpu = catalog()
+        .gpus
+        .iter()
+        .find(|g| !g.aliases.is_empty())
+        .expect("an aliased gpu");
+    let (state, ignored) = parse(&format!("view=gpu&ids={}", gpu.aliases[0]), catalog());
+    assert!(ignored.is_empty());
+    assert_eq!(state.ids, vec![gpu.id.clone()]);
+}
+
+#[test]
+fn more_than_four_compared_gpus_are_cut_with_a_notice() {
+    let ids: Vec<&str> = catalog()
+        .gpus
+        .iter()
+        .take(6)
+        .map(|g| g.id.as_str())
+        .collect();
+    let (state, ignored) = parse(&format!("view=compare&ids={}", ids.join(",")), catalog());
+    assert_eq!(state.ids.len(), 4);
+    assert_eq!(
+        ignored
+            .iter()
+            .filter(|i| i.reason == IgnoreReason::TooMany)
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn custom_size_wins_over_a_preset_in_either_order() {
+    for q in ["model=gpt2&params=13", "params=13&model=gpt2"] {
+        let (state, _) = parse(q, catalog());
+        assert_eq!(state.workload.model, ModelChoice::Custom(13.0), "{q}");
+    }
+}
