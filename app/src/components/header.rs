@@ -1,0 +1,64 @@
+use catalog::share::{Lang, Theme, View};
+use leptos::prelude::*;
+
+use crate::i18n::{tr, Key};
+use crate::state::use_ctx;
+
+/// Site header: name, the views, language and theme switches.
+#[component]
+pub fn Header() -> impl IntoView {
+    let ctx = use_ctx();
+    let lang = move || ctx.lang();
+    let nav = move |view: View, key: Key| {
+        let current = move || ctx.state.with(|s| s.view) == view;
+        view! {
+            <button
+                class="nav-link"
+                class:active=current
+                aria-current=move || current().then_some("page")
+                on:click=move |_| ctx.update(true, |s| s.view = view)
+            >
+                {move || tr(lang(), key)}
+            </button>
+        }
+    };
+    view! {
+        <header class="site-header">
+            <a class="brand" href="?" on:click=move |ev| {
+                ev.prevent_default();
+                ctx.update(true, |s| s.view = View::Advise);
+            }>
+                <span class="brand-mark" aria-hidden="true"></span>
+                {move || tr(lang(), Key::AppTitle)}
+            </a>
+            <nav aria-label=move || tr(lang(), Key::NavLabel)>
+                {nav(View::Advise, Key::NavAdvise)}
+                {nav(View::Compare, Key::NavCompare)}
+                {nav(View::Guide, Key::NavGuide)}
+                {nav(View::Bench, Key::NavBench)}
+            </nav>
+            <div class="header-tools">
+                <button
+                    class="tool"
+                    data-testid="lang-toggle"
+                    on:click=move |_| {
+                        let next = if ctx.lang() == Lang::Zh { Lang::En } else { Lang::Zh };
+                        ctx.update(false, |s| s.lang = Some(next));
+                    }
+                >
+                    {move || tr(lang(), Key::ToggleLang)}
+                </button>
+                <button
+                    class="tool"
+                    data-testid="theme-toggle"
+                    on:click=move |_| {
+                        let next = if ctx.theme() == Theme::Dark { Theme::Light } else { Theme::Dark };
+                        ctx.update(false, |s| s.theme = Some(next));
+                    }
+                >
+                    {move || if ctx.theme() == Theme::Dark { tr(lang(), Key::ToggleThemeLight) } else { tr(lang(), Key::ToggleThemeDark) }}
+                </button>
+            </div>
+        </header>
+    }
+}

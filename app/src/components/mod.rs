@@ -1,0 +1,5 @@
+pub mod embed;
+pub mod footer;
+pub mod header;
+pub mod notice;
+pub mod rank_card;

@@ -1,0 +1,41 @@
+use catalog::share::IgnoreReason;
+use leptos::prelude::*;
+
+use crate::i18n::{tr, Key};
+use crate::state::use_ctx;
+
+fn reason_key(reason: &IgnoreReason) -> Key {
+    match reason {
+        IgnoreReason::UnknownParameter => Key::NoticeUnknownParameter,
+        IgnoreReason::InvalidValue => Key::NoticeInvalidValue,
+        IgnoreReason::UnknownGpu => Key::NoticeUnknownGpu,
+        IgnoreReason::UnknownModel => Key::NoticeUnknownModel,
+        IgnoreReason::BadEncoding => Key::NoticeBadEncoding,
+        IgnoreReason::Repeated => Key::NoticeRepeated,
+        IgnoreReason::TooMany => Key::NoticeTooMany,
+    }
+}
+
+/// Names what the link held that could not be used; never blocks the page.
+/// Values are shown as text, never as HTML.
+#[component]
+pub fn Notice() -> impl IntoView {
+    let ctx = use_ctx();
+    let lang = move || ctx.lang();
+    view! {
+        <Show when=move || ctx.ignored.with(|i| !i.is_empty())>
+            <aside class="notice" data-testid="notice" role="status">
+                <p>{move || tr(lang(), Key::NoticeHeading)}</p>
+                <ul>
+                    {move || ctx.ignored.get().into_iter().map(|i| {
+                        let shown = if i.value.is_empty() { i.key.clone() } else { format!("{}={}", i.key, i.value) };
+                        view! { <li><code>{shown}</code>" — "{tr(lang(), reason_key(&i.reason))}</li> }
+                    }).collect_view()}
+                </ul>
+                <button class="tool" on:click=move |_| ctx.ignored.set(Vec::new())>
+                    {move || tr(lang(), Key::NoticeDismiss)}
+                </button>
+            </aside>
+        </Show>
+    }
+}

@@ -1,0 +1,228 @@
+//! One ranked GPU: fit bar, speed and cost with their ranges, the top reasons.
+
+use catalog::estimate::{Bound, Range, Unit};
+use catalog::memory::Sharding;
+use catalog::rank::{LinkKind, Ranked, Reason, WhyNot};
+use catalog::share::{Lang, View};
+use catalog::workload::EcoRequirement;
+use leptos::prelude::*;
+
+use crate::i18n::{fill, gb, num, tr, usd, Key};
+use crate::state::use_ctx;
+
+pub fn range_text(r: Range) -> String {
+    format!("{}–{}", num(r.low), num(r.high))
+}
+
+pub fn unit_text(lang: Lang, unit: Unit) -> &'static str {
+    tr(
+        lang,
+        match unit {
+            Unit::Tokens => Key::UnitTokens,
+            Unit::TrainTokens => Key::UnitTrainTokens,
+            Unit::Samples => Key::UnitSamples,
+        },
+    )
+}
+
+pub fn reason_text(lang: Lang, reason: &Reason) -> String {
+    let t = |k| tr(lang, k);
+    match reason {
+        Reason::Fits { spare_bytes } => fill(t(Key::ReasonFits), &[("gb", gb(*spare_bytes))]),
+        Reason::TightFit { spare_bytes } => fill(t(Key::ReasonTight), &[("gb", gb(*spare_bytes))]),
+        Reason::NeedsGpus { gpus, sharding } => {
+            let how = match sharding {
+                Sharding::FullySharded { .. } => t(Key::ShardingFsdp),
+                Sharding::TensorParallel { pipeline, .. } if *pipeline > 1 => t(Key::ShardingTpPp),
+                _ => t(Key::ShardingTp),
+            };
+            fill(
+                t(Key::ReasonNeedsGpus),
+                &[("n", gpus.to_string()), ("how", how.into())],
+            )
+        }
+        Reason::SpeedVsBest { ratio } => {
+            if *ratio >= 0.995 {
+                t(Key::ReasonFastest).into()
+            } else {
+                fill(
+                    t(Key::ReasonSpeedVsBest),
+                    &[("pct", format!("{:.0}", ratio * 100.0))],
+                )
+            }
+        }
+        Reason::Bound(Bound::Memory) => t(Key::ReasonMemoryBound).into(),
+        Reason::Bound(Bound::Compute) => t(Key::ReasonComputeBound).into(),
+        Reason::NoBf16UsesFp16 => t(Key::ReasonNoBf16).into(),
+        Reason::PrecisionFallback { wanted, used } => fill(
+            t(Key::ReasonPrecisionFallback),
+            &[
+                ("wanted", wanted.as_str().to_uppercase()),
+                ("used", used.as_str().to_uppercase()),
+            ],
+        ),
+        Reason::NoTensorCores => t(Key::ReasonNoTensorCores).into(),
+        Reason::Scaling {
+            gpus,
+            efficiency,
+            link,
+        } => {
+            let link = match link {
+                LinkKind::Direct => t(Key::LinkDirect),
+                LinkKind::Pcie => t(Key::LinkPcie),
+                LinkKind::PcieNoP2p => t(Key::LinkPcieNoP2p),
+                LinkKind::Network => t(Key::LinkNetwork),
+            };
+            fill(
+                t(Key::ReasonScaling),
+                &[
+                    ("link", link.into()),
+                    ("pct", format!("{:.0}", efficiency * 100.0)),
+                    ("n", gpus.to_string()),
+                ],
+            )
+        }
+        Reason::UnifiedMemory { usable_fraction } => fill(
+            t(Key::ReasonUnifiedMemory),
+            &[("pct", format!("{:.0}", usable_fraction * 100.0))],
+        ),
+        Reason::UsedOnly => t(Key::ReasonUsedOnly).into(),
+        Reason::CloudOnly => t(Key::ReasonCloudOnly).into(),
+        Reason::PriceUnknown => t(Key::ReasonPriceUnknown).into(),
+        Reason::SpeedUnknown => t(Key::ReasonSpeedUnknown).into(),
+        Reason::NoFlashAttention2 => t(Key::ReasonNoFlashAttention).into(),
+    }
+}
+
+pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
+    let t = |k| tr(lang, k);
+    match why {
+        WhyNot::Filtered => t(Key::WhyFiltered).into(),
+        WhyNot::Ecosystem { required } => fill(
+            t(Key::WhyEcosystem),
+            &[(
+                "eco",
+                match required {
+                    EcoRequirement::Cuda => "CUDA",
+                    EcoRequirement::Rocm => "ROCm",
+                    EcoRequirement::Xla => "XLA/TPU",
+                    EcoRequirement::Any => "",
+                }
+                .into(),
+            )],
+        ),
+        WhyNot::PytorchDropped { compute_capability } => fill(
+            t(Key::WhyPytorchDropped),
+            &[("cc", compute_capability.clone())],
+        ),
+        WhyNot::QloraUnsupported => t(Key::WhyQlora).into(),
+        WhyNot::NotForSale => t(Key::WhyNotForSale).into(),
+        WhyNot::NotRentable => t(Key::WhyNotRentable).into(),
+        WhyNot::Memory {
+            need_bytes,
+            have_bytes,
+            gpus,
+        } => fill(
+            t(Key::WhyMemory),
+            &[
+                ("need", gb(*need_bytes)),
+                ("have", gb(*have_bytes)),
+                ("n", gpus.to_string()),
+            ],
+        ),
+        WhyNot::Budget {
+            cost_usd,
+            budget_usd,
+        } => fill(
+            t(Key::WhyBudget),
+            &[("cost", usd(*cost_usd)), ("budget", usd(*budget_usd))],
+        ),
+    }
+}
+
+/// A candidate GPU in the ranking.
+#[component]
+pub fn RankCard(item: Ranked<'static>, position: usize) -> impl IntoView {
+    let ctx = use_ctx();
+    let lang = ctx.lang();
+    let gpu = item.gpu;
+    let need = item.memory.total();
+    let have = catalog::estimate::usable_memory(gpu);
+    let fill_pct = (need / have * 100.0).clamp(0.0, 100.0);
+    let speed = item.speed.clone();
+    let time_line = speed.as_ref().map(|s| match s.job_hours {
+        Some(h) => fill(
+            tr(lang, Key::CardJobHours),
+            &[("range", range_text(h)), ("mid", num(h.mid))],
+        ),
+        None => format!("{} {}", range_text(s.throughput), unit_text(lang, s.unit)),
+    });
+    let cost_line = {
+        let c = &item.cost;
+        let mut parts = Vec::new();
+        if let Some(h) = c.hardware_usd {
+            parts.push(fill(tr(lang, Key::CardHardware), &[("usd", usd(h))]));
+        }
+        if let Some(r) = c.rent_usd_per_hour {
+            parts.push(fill(
+                tr(lang, Key::CardRent),
+                &[("usd", format!("${:.2}", r))],
+            ));
+        }
+        if let Some(j) = c.job_usd {
+            parts.push(fill(
+                tr(lang, Key::CardJobCost),
+                &[("range", format!("${}", range_text(j)))],
+            ));
+        }
+        if let Some(m) = c.per_million_usd {
+            parts.push(fill(
+                tr(lang, Key::CardPerMillion),
+                &[("range", format!("${}", range_text(m)))],
+            ));
+        }
+        parts.join(" · ")
+    };
+    let reasons: Vec<String> = item
+        .reasons
+        .iter()
+        .take(4)
+        .map(|r| reason_text(lang, r))
+        .collect();
+    let id = gpu.id.clone();
+    let id_detail = gpu.id.clone();
+    let fits = item.fits();
+    let gpus = item.gpus_needed().unwrap_or(1);
+    view! {
+        <li class="rank-item" data-testid="rank-item" data-gpu-id=gpu.id.clone() data-fits=fits.to_string()>
+            <div class="rank-head">
+                <span class="rank-pos">{position}</span>
+                <h3 class="rank-name">{gpu.name.clone()}</h3>
+                {(gpus > 1).then(|| view! { <span class="badge">{format!("×{gpus}")}</span> })}
+            </div>
+            <div class="fit" title=format!("{} / {} GB", gb(need), gb(have))>
+                <div class="fit-bar" style=format!("width:{fill_pct:.1}%")></div>
+                <span class="fit-label">{fill(tr(lang, Key::CardMemory), &[("need", gb(need)), ("have", gb(have))])}</span>
+            </div>
+            <p class="rank-speed">{time_line.unwrap_or_else(|| tr(lang, Key::ReasonSpeedUnknown).into())}</p>
+            <p class="rank-cost">{cost_line}</p>
+            <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
+            <div class="rank-actions">
+                <button class="link" on:click=move |_| {
+                    let id = id.clone();
+                    ctx.update(true, move |s| {
+                        s.view = View::Compare;
+                        if !s.ids.contains(&id) {
+                            if s.ids.len() >= catalog::share::MAX_COMPARE { s.ids.remove(0); }
+                            s.ids.push(id);
+                        }
+                    });
+                }>{tr(lang, Key::CardCompare)}</button>
+                <button class="link" on:click=move |_| {
+                    let id = id_detail.clone();
+                    ctx.update(true, move |s| { s.view = View::Gpu; s.ids = vec![id]; });
+                }>{tr(lang, Key::CardDetails)}</button>
+            </div>
+        </li>
+    }
+}

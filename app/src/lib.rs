@@ -1,0 +1,83 @@
+//! GPU Advisor in the browser: a thin Leptos shell over the `catalog` crate.
+//! `state` binds the URL, `pages` holds one file per view, `components` the
+//! reusable pieces; all figures come from `catalog`.
+
+mod components;
+mod i18n;
+mod pages;
+mod state;
+
+use catalog::share::{Theme, View};
+use components::{footer::Footer, header::Header, notice::Notice};
+use leptos::prelude::*;
+
+/// On a panic, shows a readable panel instead of a blank page (the console gets the message too).
+pub fn install_panic_panel() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let Ok(panel) = document.create_element("div") else {
+            return;
+        };
+        panel.set_class_name("panic-panel");
+        let _ = panel.set_attribute("role", "alert");
+        panel.set_text_content(Some(&format!(
+            "GPU Advisor stopped because of an internal error. Reload the page to try again.\n\n{info}"
+        )));
+        if let Some(body) = document.body() {
+            let _ = body.append_child(&panel);
+        }
+    }));
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let ctx = state::init();
+    provide_context(ctx);
+
+    // The theme lives on <html> so that the page background follows it too.
+    Effect::new(move |_| {
+        let theme = match ctx.theme() {
+            Theme::Dark => "dark",
+            Theme::Light => "light",
+        };
+        let lang = match ctx.lang() {
+            catalog::share::Lang::En => "en",
+            catalog::share::Lang::Zh => "zh-CN",
+        };
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("data-theme", theme);
+            let _ = root.set_attribute("lang", lang);
+        }
+        document().set_title(&pages::title(ctx.lang(), ctx.state.with(|s| s.view)));
+    });
+
+    let embed = move || ctx.state.with(|s| s.embed);
+    components::embed::report_height_when_embedded(embed());
+
+    view! {
+        <div class="app" class:embed=embed>
+            <Show when=move || !embed()>
+                <Header />
+            </Show>
+            <Notice />
+            <main data-ready="true" id="main">
+                {move || match ctx.state.with(|s| s.view) {
+                    View::Advise => pages::advise::Advise().into_any(),
+                    View::Compare => pages::compare::Compare().into_any(),
+                    View::Gpu => pages::gpu::GpuDetail().into_any(),
+                    View::Guide => pages::guide::Guide().into_any(),
+                    View::Bench => pages::bench::Bench().into_any(),
+                }}
+            </main>
+            <Show when=embed>
+                <components::embed::OpenFull />
+            </Show>
+            <Show when=move || !embed()>
+                <Footer />
+            </Show>
+        </div>
+    }
+}

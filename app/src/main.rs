@@ -1,0 +1,4 @@
+fn main() {
+    app::install_panic_panel();
+    leptos::mount::mount_to_body(app::App);
+}

@@ -1,0 +1,351 @@
+//! The advise view: workload form on one side, live ranking on the other.
+
+use catalog::gpu::{Segment, Vendor};
+use catalog::rank::rank;
+use catalog::share::{AppState, Condition};
+use catalog::workload::{EcoRequirement, Mode, ModelChoice, Precision, Priority, Task, Workload};
+use catalog::Catalog;
+use leptos::prelude::*;
+
+use crate::components::rank_card::{why_not_text, RankCard};
+use crate::i18n::{fill, gb, tr, Key};
+use crate::state::use_ctx;
+
+/// Ready-made workloads: the seed's scenarios and popular models.
+fn presets() -> Vec<(Key, Workload)> {
+    let model = |id: &str| ModelChoice::Preset(id.into());
+    let d = Workload::default;
+    vec![
+        (
+            Key::PresetQlora8b,
+            Workload {
+                task: Task::Qlora,
+                model: model("llama-3.1-8b"),
+                seq: Some(2048),
+                batch: 4,
+                ..d()
+            },
+        ),
+        (
+            Key::PresetServe70b,
+            Workload {
+                task: Task::Infer,
+                model: model("llama-3.1-70b"),
+                precision: Precision::Int4,
+                gpus: 4,
+                ..d()
+            },
+        ),
+        (
+            Key::PresetResnet,
+            Workload {
+                task: Task::Train,
+                model: model("resnet-50"),
+                batch: 256,
+                samples: 1_281_167,
+                epochs: 90.0,
+                ..d()
+            },
+        ),
+        (
+            Key::PresetSdxl,
+            Workload {
+                task: Task::Infer,
+                model: model("sdxl"),
+                precision: Precision::Fp16,
+                ..d()
+            },
+        ),
+        (
+            Key::PresetDebug,
+            Workload {
+                task: Task::Lora,
+                model: model("mistral-7b"),
+                seq: Some(1024),
+                batch: 1,
+                samples: 2_000,
+                ..d()
+            },
+        ),
+        (
+            Key::PresetLongRun,
+            Workload {
+                task: Task::Train,
+                model: model("vit-l-16"),
+                batch: 64,
+                samples: 1_281_167,
+                epochs: 30.0,
+                gpus: 8,
+                ..d()
+            },
+        ),
+        (
+            Key::PresetMedical,
+            Workload {
+                task: Task::Train,
+                model: model("unet-3d"),
+                batch: 2,
+                samples: 1_000,
+                epochs: 100.0,
+                ..d()
+            },
+        ),
+        (
+            Key::PresetVideo,
+            Workload {
+                task: Task::Finetune,
+                model: model("videomae-large"),
+                batch: 8,
+                samples: 10_000,
+                epochs: 10.0,
+                ..d()
+            },
+        ),
+        (
+            Key::PresetNlp,
+            Workload {
+                task: Task::Finetune,
+                model: model("bert-base"),
+                seq: Some(128),
+                batch: 32,
+                samples: 100_000,
+                epochs: 3.0,
+                ..d()
+            },
+        ),
+    ]
+}
+
+fn task_key(t: Task) -> Key {
+    match t {
+        Task::Infer => Key::TaskInfer,
+        Task::Train => Key::TaskTrain,
+        Task::Finetune => Key::TaskFinetune,
+        Task::Lora => Key::TaskLora,
+        Task::Qlora => Key::TaskQlora,
+    }
+}
+
+fn select<T: Copy + PartialEq + Send + Sync + 'static>(
+    id: &'static str,
+    label: Key,
+    options: Vec<(T, String)>,
+    get: impl Fn(&AppState) -> T + Copy + Send + Sync + 'static,
+    set: impl Fn(&mut AppState, T) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let ctx = use_ctx();
+    let options = StoredValue::new(options);
+    view! {
+        <label for=id>{move || tr(ctx.lang(), label)}</label>
+        <select id=id on:change=move |ev| {
+            let index: usize = event_target_value(&ev).parse().unwrap_or(0);
+            if let Some((value, _)) = options.with_value(|o| o.get(index).map(|(v, l)| (*v, l.clone()))) {
+                ctx.update(false, |s| set(s, value));
+            }
+        }>
+            {move || options.with_value(|o| o.iter().enumerate().map(|(i, (value, label))| {
+                let selected = ctx.state.with(|s| get(s) == *value);
+                view! { <option value=i.to_string() selected=selected>{label.clone()}</option> }
+            }).collect_view())}
+        </select>
+    }
+}
+
+fn number_input(
+    id: &'static str,
+    label: Key,
+    min: f64,
+    max: f64,
+    get: impl Fn(&AppState) -> Option<f64> + Copy + Send + Sync + 'static,
+    set: impl Fn(&mut AppState, Option<f64>) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let ctx = use_ctx();
+    view! {
+        <label for=id>{move || tr(ctx.lang(), label)}</label>
+        <input
+            id=id
+            type="number"
+            inputmode="decimal"
+            min=min
+            max=max
+            prop:value=move || ctx.state.with(|s| get(s).map(|v| v.to_string()).unwrap_or_default())
+            on:input=move |ev| {
+                let text = event_target_value(&ev);
+                let value = text.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= min && *v <= max);
+                if text.trim().is_empty() || value.is_some() {
+                    ctx.update(false, |s| set(s, value));
+                }
+            }
+        />
+    }
+}
+
+#[component]
+pub fn Advise() -> impl IntoView {
+    let ctx = use_ctx();
+    let lang = move || ctx.lang();
+    let catalog = Catalog::embedded();
+    let inputs = Memo::new(move |_| ctx.state.with(|s| (s.workload.clone(), s.filters.clone())));
+    let ranking = Memo::new(move |_| inputs.with(|(w, f)| rank(catalog, w, f)));
+
+    let lang_now = ctx.lang();
+    let tasks: Vec<(Task, String)> = Task::ALL
+        .iter()
+        .map(|t| (*t, tr(lang_now, task_key(*t)).to_string()))
+        .collect();
+    let mut models: Vec<(Option<&'static str>, String)> = catalog
+        .models
+        .iter()
+        .map(|m| (Some(m.id.as_str()), m.name.clone()))
+        .collect();
+    models.push((None, tr(lang_now, Key::FormCustomModel).into()));
+    let precisions: Vec<(Precision, String)> = Precision::ALL
+        .iter()
+        .map(|p| (*p, p.as_str().to_uppercase()))
+        .collect();
+    let modes = vec![
+        (Mode::Buy, tr(lang_now, Key::ModeBuy).to_string()),
+        (Mode::Rent, tr(lang_now, Key::ModeRent).to_string()),
+    ];
+    let ecos = vec![
+        (EcoRequirement::Any, tr(lang_now, Key::EcoAny).to_string()),
+        (EcoRequirement::Cuda, "CUDA".to_string()),
+        (EcoRequirement::Rocm, "ROCm".to_string()),
+        (EcoRequirement::Xla, "XLA / TPU".to_string()),
+    ];
+    let prios = vec![
+        (
+            Priority::Balance,
+            tr(lang_now, Key::PrioBalance).to_string(),
+        ),
+        (Priority::Speed, tr(lang_now, Key::PrioSpeed).to_string()),
+        (Priority::Cost, tr(lang_now, Key::PrioCost).to_string()),
+    ];
+    let mut segments: Vec<(Option<Segment>, String)> =
+        vec![(None, tr(lang_now, Key::FilterAll).into())];
+    segments.extend(Segment::ALL.iter().map(|s| {
+        (
+            Some(*s),
+            tr(
+                lang_now,
+                match s {
+                    Segment::Consumer => Key::SegmentConsumer,
+                    Segment::Workstation => Key::SegmentWorkstation,
+                    Segment::Datacenter => Key::SegmentDatacenter,
+                    Segment::Cloud => Key::SegmentCloud,
+                },
+            )
+            .to_string(),
+        )
+    }));
+    let mut vendors: Vec<(Option<Vendor>, String)> =
+        vec![(None, tr(lang_now, Key::FilterAll).into())];
+    vendors.extend(Vendor::ALL.iter().map(|v| {
+        (
+            Some(*v),
+            match v {
+                Vendor::Nvidia => "NVIDIA",
+                Vendor::Amd => "AMD",
+                Vendor::Google => "Google",
+                Vendor::Apple => "Apple",
+                Vendor::Intel => "Intel",
+            }
+            .to_string(),
+        )
+    }));
+    let conditions = vec![
+        (None, tr(lang_now, Key::FilterAll).to_string()),
+        (
+            Some(Condition::New),
+            tr(lang_now, Key::ConditionNew).to_string(),
+        ),
+        (
+            Some(Condition::Used),
+            tr(lang_now, Key::ConditionUsed).to_string(),
+        ),
+    ];
+
+    let is_custom = move || {
+        ctx.state
+            .with(|s| matches!(s.workload.model, ModelChoice::Custom(_)))
+    };
+
+    view! {
+        <div class="advise">
+            <section class="workload" aria-labelledby="workload-heading">
+                <h2 id="workload-heading">{move || tr(lang(), Key::FormHeading)}</h2>
+                <div class="presets" role="group" aria-label=move || tr(lang(), Key::PresetsLabel)>
+                    {presets().into_iter().map(|(key, w)| {
+                        let w = StoredValue::new(w);
+                        view! {
+                            <button class="preset" on:click=move |_| ctx.update(false, |s| s.workload = w.get_value())>
+                                {move || tr(lang(), key)}
+                            </button>
+                        }
+                    }).collect_view()}
+                </div>
+                <div class="form-grid">
+                    {select("f-task", Key::FormTask, tasks, |s| s.workload.task, |s, v| s.workload.task = v)}
+                    {select("f-model", Key::FormModel, models,
+                        |s| match &s.workload.model { ModelChoice::Preset(id) => catalog.model(id).map(|m| m.id.as_str()), ModelChoice::Custom(_) => None },
+                        |s, v| s.workload.model = match v { Some(id) => ModelChoice::Preset(id.into()), None => ModelChoice::Custom(8.0) })}
+                    <Show when=is_custom>
+                        {number_input("f-params", Key::FormParams, 0.01, 5000.0,
+                            |s| match s.workload.model { ModelChoice::Custom(p) => Some(p), _ => None },
+                            |s, v| if let Some(p) = v { s.workload.model = ModelChoice::Custom(p) })}
+                    </Show>
+                    {select("f-prec", Key::FormPrecision, precisions, |s| s.workload.precision, |s, v| s.workload.precision = v)}
+                    {number_input("f-batch", Key::FormBatch, 1.0, 4096.0, |s| Some(f64::from(s.workload.batch)), |s, v| s.workload.batch = v.map_or(1, |b| b as u32))}
+                    {number_input("f-seq", Key::FormSeq, 16.0, 1_048_576.0, |s| s.workload.seq.map(f64::from), |s, v| s.workload.seq = v.map(|x| x as u32))}
+                    {number_input("f-gpus", Key::FormGpus, 1.0, 16.0, |s| Some(f64::from(s.workload.gpus)), |s, v| s.workload.gpus = v.map_or(1, |g| g as u32))}
+                    {number_input("f-nodes", Key::FormNodes, 1.0, 1024.0, |s| Some(f64::from(s.workload.nodes)), |s, v| s.workload.nodes = v.map_or(1, |n| n as u32))}
+                    {number_input("f-samples", Key::FormSamples, 1.0, 1e11, |s| Some(s.workload.samples as f64), |s, v| s.workload.samples = v.map_or(100_000, |n| n as u64))}
+                    {number_input("f-epochs", Key::FormEpochs, 0.01, 1000.0, |s| Some(s.workload.epochs), |s, v| s.workload.epochs = v.unwrap_or(1.0))}
+                    {number_input("f-budget", Key::FormBudget, 1.0, 1e9, |s| s.workload.budget_usd, |s, v| s.workload.budget_usd = v)}
+                    {select("f-mode", Key::FormMode, modes, |s| s.workload.mode, |s, v| s.workload.mode = v)}
+                    {select("f-eco", Key::FormEco, ecos, |s| s.workload.eco, |s, v| s.workload.eco = v)}
+                    {select("f-prio", Key::FormPrio, prios, |s| s.workload.priority, |s, v| s.workload.priority = v)}
+                    {select("f-seg", Key::FilterSegment, segments, |s| s.filters.segments.first().copied(), |s, v| s.filters.segments = v.into_iter().collect())}
+                    {select("f-vendor", Key::FilterVendor, vendors, |s| s.filters.vendors.first().copied(), |s, v| s.filters.vendors = v.into_iter().collect())}
+                    {select("f-cond", Key::FilterCondition, conditions, |s| s.filters.condition, |s, v| s.filters.condition = v)}
+                </div>
+                <p class="assumptions">{move || tr(lang(), Key::FormAssumptions)}</p>
+            </section>
+            <section class="ranking" aria-labelledby="ranking-heading">
+                <h2 id="ranking-heading">{move || tr(lang(), Key::RankHeading)}</h2>
+                {move || ranking.with(|r| {
+                    let m = &r.memory;
+                    let parts = [
+                        (Key::MemWeights, m.weights), (Key::MemGradients, m.gradients), (Key::MemOptimizer, m.optimizer),
+                        (Key::MemAdapters, m.adapters), (Key::MemActivations, m.activations), (Key::MemKvCache, m.kv_cache),
+                        (Key::MemOverhead, m.overhead),
+                    ];
+                    view! {
+                        <div class="memory-total" data-testid="memory-total" data-bytes=m.total_bytes().to_string()>
+                            <strong>{fill(tr(lang(), Key::MemTotal), &[("gb", gb(m.total())), ("model", r.model.name.clone())])}</strong>
+                            <span class="mem-parts">
+                                {parts.into_iter().filter(|(_, b)| *b > 0.0).map(|(k, b)| format!("{} {} GB", tr(lang(), k), gb(b))).collect::<Vec<_>>().join(" · ")}
+                            </span>
+                        </div>
+                    }
+                })}
+                <ol class="rank-list">
+                    {move || ranking.with(|r| r.items.iter().filter(|i| i.fits()).enumerate().map(|(n, item)| {
+                        view! { <RankCard item=item.clone() position=n + 1 /> }
+                    }).collect_view())}
+                </ol>
+                <h2>{move || tr(lang(), Key::ExcludedHeading)}</h2>
+                <ul class="excluded">
+                    {move || ranking.with(|r| r.items.iter().filter(|i| !i.fits() && i.why_not != Some(catalog::rank::WhyNot::Filtered)).map(|item| {
+                        let why = item.why_not.as_ref().map(|w| why_not_text(lang(), w)).unwrap_or_default();
+                        view! {
+                            <li data-testid="rank-item" data-gpu-id=item.gpu.id.clone() data-fits="false">
+                                <strong>{item.gpu.name.clone()}</strong>": "{why}
+                            </li>
+                        }
+                    }).collect_view())}
+                </ul>
+            </section>
+        </div>
+    }
+}

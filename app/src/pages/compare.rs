@@ -1,0 +1,226 @@
+//! The compare view: 2–4 GPUs side by side, the best value in each row marked.
+
+use catalog::gpu::Gpu;
+use catalog::rank::rank;
+use catalog::share::{View, MAX_COMPARE};
+use catalog::Catalog;
+use leptos::prelude::*;
+
+use crate::components::rank_card::{range_text, unit_text, why_not_text};
+use crate::i18n::{fill, num, tr, usd, Key};
+use crate::state::use_ctx;
+
+/// A spec row: label, value per GPU, and whether higher is better (None: not compared).
+struct Row {
+    label: Key,
+    values: Vec<Option<f64>>,
+    higher_is_better: Option<bool>,
+    format: fn(f64) -> String,
+}
+
+fn spec_rows(gpus: &[&Gpu]) -> Vec<Row> {
+    let col = |f: fn(&Gpu) -> Option<f64>| gpus.iter().map(|g| f(g)).collect::<Vec<_>>();
+    vec![
+        Row {
+            label: Key::SpecMemory,
+            values: col(|g| Some(g.memory_gb)),
+            higher_is_better: Some(true),
+            format: |v| format!("{} GB", num(v)),
+        },
+        Row {
+            label: Key::SpecBandwidth,
+            values: col(|g| g.memory_bandwidth_gbs),
+            higher_is_better: Some(true),
+            format: |v| format!("{} GB/s", num(v)),
+        },
+        Row {
+            label: Key::SpecFp32,
+            values: col(|g| g.fp32_tflops),
+            higher_is_better: Some(true),
+            format: |v| format!("{} TFLOPS", num(v)),
+        },
+        Row {
+            label: Key::SpecBf16,
+            values: col(|g| g.bf16_tensor_tflops),
+            higher_is_better: Some(true),
+            format: |v| format!("{} TFLOPS", num(v)),
+        },
+        Row {
+            label: Key::SpecFp16,
+            values: col(|g| g.fp16_tensor_tflops),
+            higher_is_better: Some(true),
+            format: |v| format!("{} TFLOPS", num(v)),
+        },
+        Row {
+            label: Key::SpecFp8,
+            values: col(|g| g.fp8_tensor_tflops),
+            higher_is_better: Some(true),
+            format: |v| format!("{} TFLOPS", num(v)),
+        },
+        Row {
+            label: Key::SpecInt8,
+            values: col(|g| g.int8_tensor_tops),
+            higher_is_better: Some(true),
+            format: |v| format!("{} TOPS", num(v)),
+        },
+        Row {
+            label: Key::SpecTdp,
+            values: col(|g| g.tdp_w),
+            higher_is_better: Some(false),
+            format: |v| format!("{} W", num(v)),
+        },
+        Row {
+            label: Key::SpecPrice,
+            values: col(|g| g.purchase_usd()),
+            higher_is_better: Some(false),
+            format: usd,
+        },
+        Row {
+            label: Key::SpecCloud,
+            values: col(|g| g.price.cloud_usd_per_hour),
+            higher_is_better: Some(false),
+            format: |v| format!("${v:.2}/h"),
+        },
+        Row {
+            label: Key::SpecLink,
+            values: col(|g| g.interconnect.as_ref().and_then(|i| i.bandwidth_gbs)),
+            higher_is_better: Some(true),
+            format: |v| format!("{} GB/s", num(v)),
+        },
+        Row {
+            label: Key::SpecReleased,
+            values: col(|g| g.released.map(f64::from)),
+            higher_is_better: None,
+            format: |v| format!("{v:.0}"),
+        },
+    ]
+}
+
+#[component]
+pub fn Compare() -> impl IntoView {
+    let ctx = use_ctx();
+    let lang = move || ctx.lang();
+    let catalog = Catalog::embedded();
+    let query = RwSignal::new(String::new());
+    let ids = Memo::new(move |_| ctx.state.with(|s| s.ids.clone()));
+    let ranking = Memo::new(move |_| {
+        ctx.state
+            .with(|s| rank(catalog, &s.workload, &catalog::share::Filters::default()))
+    });
+    let matches = move || {
+        let q = query.get();
+        if q.trim().is_empty() {
+            return Vec::new();
+        }
+        catalog
+            .search(&q)
+            .into_iter()
+            .take(8)
+            .map(|g| (g.id.clone(), g.name.clone()))
+            .collect::<Vec<_>>()
+    };
+    let add = move |id: String| {
+        query.set(String::new());
+        ctx.update(true, move |s| {
+            if !s.ids.contains(&id) {
+                if s.ids.len() >= MAX_COMPARE {
+                    s.ids.remove(0);
+                }
+                s.ids.push(id);
+            }
+        });
+    };
+
+    view! {
+        <section class="compare" aria-labelledby="compare-heading">
+            <h2 id="compare-heading">{move || tr(lang(), Key::CompareHeading)}</h2>
+            <div class="compare-search">
+                <label for="gpu-search">{move || tr(lang(), Key::CompareSearch)}</label>
+                <input id="gpu-search" type="search" autocomplete="off" data-testid="compare-search"
+                    prop:value=move || query.get()
+                    on:input=move |ev| query.set(event_target_value(&ev)) />
+                <ul class="search-results">
+                    {move || matches().into_iter().map(|(id, name)| {
+                        let id2 = id.clone();
+                        view! { <li><button class="link" data-testid="compare-add" data-gpu-id=id on:click=move |_| add(id2.clone())>{"+ "}{name}</button></li> }
+                    }).collect_view()}
+                </ul>
+            </div>
+            {move || {
+                let gpus: Vec<&'static Gpu> = ids.get().iter().filter_map(|id| catalog.gpu(id)).collect();
+                if gpus.is_empty() {
+                    return view! { <p class="empty">{tr(lang(), Key::CompareEmpty)}</p> }.into_any();
+                }
+                let rows = spec_rows(&gpus);
+                view! {
+                    <div class="table-wrap">
+                    <table class="spec-table" data-testid="compare-table">
+                        <thead>
+                            <tr>
+                                <th scope="col">{tr(lang(), Key::SpecColumn)}</th>
+                                {gpus.iter().map(|g| {
+                                    let id = g.id.clone();
+                                    let detail = g.id.clone();
+                                    view! {
+                                        <th scope="col" data-gpu-id=g.id.clone()>
+                                            <button class="link" on:click=move |_| { let d = detail.clone(); ctx.update(true, move |s| { s.view = View::Gpu; s.ids = vec![d]; }) }>{g.name.clone()}</button>
+                                            <button class="remove" data-testid="compare-remove"
+                                                aria-label=fill(tr(lang(), Key::CompareRemove), &[("name", g.name.clone())])
+                                                on:click=move |_| { let id = id.clone(); ctx.update(true, move |s| s.ids.retain(|x| *x != id)) }>"×"</button>
+                                        </th>
+                                    }
+                                }).collect_view()}
+                            </tr>
+                        </thead>
+                        <tbody>
+                            {rows.into_iter().map(|row| {
+                                let best = row.higher_is_better.and_then(|higher| {
+                                    let known = row.values.iter().flatten().copied();
+                                    if higher { known.reduce(f64::max) } else { known.reduce(f64::min) }
+                                });
+                                let max = row.values.iter().flatten().copied().fold(0.0, f64::max);
+                                view! {
+                                    <tr>
+                                        <th scope="row">{tr(lang(), row.label)}</th>
+                                        {row.values.iter().map(|v| match v {
+                                            Some(v) => {
+                                                let is_best = best == Some(*v) && gpus.len() > 1;
+                                                let pct = if max > 0.0 { v / max * 100.0 } else { 0.0 };
+                                                view! {
+                                                    <td class:best=is_best>
+                                                        <span class="bar" style=format!("width:{pct:.0}%")></span>
+                                                        <span class="val">{(row.format)(*v)}{is_best.then_some(" ★")}</span>
+                                                    </td>
+                                                }.into_any()
+                                            }
+                                            None => view! { <td class="na">"—"</td> }.into_any(),
+                                        }).collect_view()}
+                                    </tr>
+                                }
+                            }).collect_view()}
+                            <tr>
+                                <th scope="row">{tr(lang(), Key::CompareWorkload)}</th>
+                                {gpus.iter().map(|g| ranking.with(|r| {
+                                    let item = r.items.iter().find(|i| i.gpu.id == g.id);
+                                    let text = match item {
+                                        Some(i) if i.fits() => match &i.speed {
+                                            Some(s) => match s.job_hours {
+                                                Some(h) => fill(tr(lang(), Key::CardJobHours), &[("range", range_text(h)), ("mid", num(h.mid))]),
+                                                None => format!("{} {}", range_text(s.throughput), unit_text(lang(), s.unit)),
+                                            },
+                                            None => tr(lang(), Key::ReasonSpeedUnknown).into(),
+                                        },
+                                        Some(i) => i.why_not.as_ref().map(|w| why_not_text(lang(), w)).unwrap_or_default(),
+                                        None => String::new(),
+                                    };
+                                    view! { <td>{text}</td> }
+                                })).collect_view()}
+                            </tr>
+                        </tbody>
+                    </table>
+                    </div>
+                }.into_any()
+            }}
+        </section>
+    }
+}

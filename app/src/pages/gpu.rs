@@ -1,0 +1,170 @@
+//! The GPU view: every spec with its source, notes, ecosystems and nearest neighbours.
+
+use catalog::gpu::Gpu;
+use catalog::share::View;
+use catalog::Catalog;
+use leptos::prelude::*;
+
+use crate::i18n::{num, tr, usd, Key};
+use crate::state::use_ctx;
+
+/// (label, schema field, shown value) for every numeric spec.
+fn specs(g: &Gpu) -> Vec<(Key, &'static str, Option<String>)> {
+    let tf = |v: Option<f64>| v.map(|v| format!("{} TFLOPS", num(v)));
+    vec![
+        (
+            Key::SpecMemory,
+            "memory_gb",
+            Some(format!(
+                "{} GB {}",
+                num(g.memory_gb),
+                g.memory_type.clone().unwrap_or_default()
+            )),
+        ),
+        (
+            Key::SpecBandwidth,
+            "memory_bandwidth_gbs",
+            g.memory_bandwidth_gbs.map(|v| format!("{} GB/s", num(v))),
+        ),
+        (Key::SpecFp32, "fp32_tflops", tf(g.fp32_tflops)),
+        (Key::SpecFp16Shader, "fp16_tflops", tf(g.fp16_tflops)),
+        (
+            Key::SpecTf32,
+            "tf32_tensor_tflops",
+            tf(g.tf32_tensor_tflops),
+        ),
+        (
+            Key::SpecFp16,
+            "fp16_tensor_tflops",
+            tf(g.fp16_tensor_tflops),
+        ),
+        (
+            Key::SpecBf16,
+            "bf16_tensor_tflops",
+            tf(g.bf16_tensor_tflops),
+        ),
+        (Key::SpecFp8, "fp8_tensor_tflops", tf(g.fp8_tensor_tflops)),
+        (
+            Key::SpecInt8,
+            "int8_tensor_tops",
+            g.int8_tensor_tops.map(|v| format!("{} TOPS", num(v))),
+        ),
+        (
+            Key::SpecTdp,
+            "tdp_w",
+            g.tdp_w.map(|v| format!("{} W", num(v))),
+        ),
+        (
+            Key::SpecLink,
+            "interconnect.bandwidth_gbs",
+            g.interconnect.as_ref().and_then(|i| {
+                i.bandwidth_gbs
+                    .map(|b| format!("{} {} GB/s", i.kind.as_str(), num(b)))
+            }),
+        ),
+        (
+            Key::SpecPrice,
+            "price.msrp_usd",
+            g.price.msrp_usd.map(|v| {
+                format!(
+                    "{} ({})",
+                    usd(v),
+                    g.price.msrp_date.clone().unwrap_or_default()
+                )
+            }),
+        ),
+        (
+            Key::SpecStreet,
+            "price.street_usd",
+            g.price.street_usd.map(|v| {
+                format!(
+                    "{} ({})",
+                    usd(v),
+                    g.price.street_date.clone().unwrap_or_default()
+                )
+            }),
+        ),
+        (
+            Key::SpecCloud,
+            "price.cloud_usd_per_hour",
+            g.price.cloud_usd_per_hour.map(|v| {
+                format!(
+                    "${v:.2}/h ({})",
+                    g.price.cloud_date.clone().unwrap_or_default()
+                )
+            }),
+        ),
+    ]
+}
+
+/// GPUs closest in memory and bandwidth (log distance).
+fn neighbours(catalog: &'static Catalog, g: &Gpu) -> Vec<&'static Gpu> {
+    let key = |x: &Gpu| (x.memory_gb.ln(), x.memory_bandwidth_gbs.unwrap_or(1.0).ln());
+    let (m0, b0) = key(g);
+    let mut others: Vec<(f64, &Gpu)> = catalog
+        .gpus
+        .iter()
+        .filter(|x| x.id != g.id)
+        .map(|x| {
+            let (m, b) = key(x);
+            ((m - m0).powi(2) + (b - b0).powi(2), x)
+        })
+        .collect();
+    others.sort_by(|a, b| a.0.total_cmp(&b.0));
+    others.into_iter().take(4).map(|(_, x)| x).collect()
+}
+
+#[component]
+pub fn GpuDetail() -> impl IntoView {
+    let ctx = use_ctx();
+    let lang = move || ctx.lang();
+    let catalog = Catalog::embedded();
+    move || {
+        let id = ctx.state.with(|s| s.ids.first().cloned());
+        let Some(g) = id.as_deref().and_then(|id| catalog.gpu(id)) else {
+            return view! { <p class="empty">{tr(lang(), Key::GpuPick)}</p> }.into_any();
+        };
+        let open = move |id: String| {
+            ctx.update(true, move |s| {
+                s.view = View::Gpu;
+                s.ids = vec![id];
+            })
+        };
+        view! {
+            <article class="gpu-detail" data-testid="gpu-detail" data-gpu-id=g.id.clone()>
+                <h2>{g.name.clone()}</h2>
+                <p class="meta">{format!("{} · {} · {}", g.architecture, g.released.map(|y| y.to_string()).unwrap_or_default(), g.ecosystems.iter().map(|e| e.as_str()).collect::<Vec<_>>().join(", "))}
+                    {g.compute_capability.clone().map(|cc| format!(" · CUDA {cc}"))}</p>
+                <table class="spec-table">
+                    <tbody>
+                        {specs(g).into_iter().map(|(label, field, value)| {
+                            let source = g.source_for(field).map(|s| s.url.clone());
+                            view! {
+                                <tr>
+                                    <th scope="row">{tr(lang(), label)}</th>
+                                    <td>{value.unwrap_or_else(|| tr(lang(), Key::GpuUnknown).into())}</td>
+                                    <td>{source.map(|url| view! { <a href=url.clone() rel="noopener" target="_blank">{tr(lang(), Key::GpuSource)}</a> })}</td>
+                                </tr>
+                            }
+                        }).collect_view()}
+                    </tbody>
+                </table>
+                <h3>{tr(lang(), Key::GpuNotes)}</h3>
+                <ul class="notes">{g.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}</ul>
+                <h3>{tr(lang(), Key::GpuNeighbours)}</h3>
+                <ul class="neighbours">
+                    {neighbours(catalog, g).into_iter().map(|n| {
+                        let id = n.id.clone();
+                        view! { <li><button class="link" on:click=move |_| open(id.clone())>{n.name.clone()}</button></li> }
+                    }).collect_view()}
+                </ul>
+                <h3>{tr(lang(), Key::GpuSources)}</h3>
+                <ul class="sources">
+                    {g.sources.iter().map(|s| view! {
+                        <li><a href=s.url.clone() rel="noopener" target="_blank">{s.url.clone()}</a>" — "{s.fields.join(", ")}</li>
+                    }).collect_view()}
+                </ul>
+            </article>
+        }.into_any()
+    }
+}

@@ -1,0 +1,112 @@
+// The advise view: the ranking follows the URL and the form.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, watchedPage, ready } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('ranking lists every catalog GPU with fit flags, in rank order', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(`${server.app}?task=qlora&seq=2048&batch=4`);
+  await ready(page);
+  const items = await page.$$eval('[data-testid="rank-item"]', (els) => els.map((e) => [e.dataset.gpuId, e.dataset.fits]));
+  assert.ok(items.length >= 45, `${items.length} items`);
+  const firstNonFit = items.findIndex(([, fits]) => fits === 'false');
+  assert.ok(firstNonFit > 0, 'some GPUs fit');
+  assert.ok(items.slice(firstNonFit).every(([, fits]) => fits === 'false'), 'fitting GPUs come first');
+  const bytes = Number(await page.getAttribute('[data-testid="memory-total"]', 'data-bytes'));
+  assert.ok(bytes > 5e9 && bytes < 30e9, `QLoRA 8B memory ${bytes}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('changing the form updates the ranking and the URL', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(server.app);
+  await ready(page);
+  const before = Number(await page.getAttribute('[data-testid="memory-total"]', 'data-bytes'));
+  await page.fill('#f-batch', '16');
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid="memory-total"]').dataset.bytes) > b, before);
+  assert.match(page.url(), /batch=16/);
+  await page.selectOption('#f-task', { label: 'Full fine-tune' });
+  await page.waitForFunction(() => location.search.includes('task=finetune'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('input-to-paint latency over 20 changes (printed)', async () => {
+  const { page, context } = await watchedPage(browser, server.origin);
+  await page.goto(server.app);
+  await ready(page);
+  const times = await page.evaluate(async () => {
+    const input = document.querySelector('#f-batch');
+    const out = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      input.value = String(2 + i);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      out.push(performance.now() - t0);
+    }
+    return out.sort((a, b) => a - b);
+  });
+  const median = times[Math.floor(times.length / 2)];
+  console.log(`input-to-paint median over 20 changes: ${median.toFixed(1)} ms (headless Chromium, software rendering)`);
+  assert.ok(Number.isFinite(median));
+  await context.close();
+});
+
+test('back and forward restore the exact view', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(server.app);
+  await ready(page);
+  await page.click('[data-testid="rank-item"] .rank-actions button:first-child');
+  await page.waitForSelector('[data-testid="compare-table"]');
+  const compareUrl = page.url();
+  await page.goBack();
+  await page.waitForSelector('[data-testid="memory-total"]');
+  assert.ok(!page.url().includes('view=compare'));
+  await page.goForward();
+  await page.waitForSelector('[data-testid="compare-table"]');
+  assert.equal(page.url(), compareUrl);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('compare: add from search and remove with one click', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(`${server.app}?view=compare&ids=rtx-4090,rtx-3090`);
+  await ready(page);
+  await page.fill('[data-testid="compare-search"]', 'H100 SXM');
+  await page.click('[data-testid="compare-add"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-remove"]').length === 3);
+  assert.match(page.url(), /ids=rtx-4090,rtx-3090,h100/);
+  await page.click('[data-testid="compare-remove"] >> nth=0');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-remove"]').length === 2);
+  assert.doesNotMatch(page.url(), /rtx-4090/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('phone width: no horizontal scrolling on any view', async () => {
+  for (const view of ['advise', 'compare&ids=rtx-4090,a100-sxm4-80gb,mi300x,tpu-v5p', 'gpu&ids=h100-sxm5-80gb', 'guide']) {
+    for (const theme of ['light', 'dark']) {
+      const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 360, height: 740 } });
+      await page.goto(`${server.app}?view=${view}&theme=${theme}`);
+      await ready(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${view}: ${overflow}px horizontal overflow`);
+      const name = view.split('&')[0];
+      await page.screenshot({ path: `tests/artifacts/${name}-phone-${theme}.png`, fullPage: false });
+      await context.close();
+      const desk = await watchedPage(browser, server.origin, { viewport: { width: 1280, height: 900 } });
+      await desk.page.goto(`${server.app}?view=${view}&theme=${theme}`);
+      await ready(desk.page);
+      await desk.page.screenshot({ path: `tests/artifacts/${name}-desktop-${theme}.png` });
+      assert.deepEqual([...problems, ...desk.problems], []);
+      await desk.context.close();
+    }
+  }
+});

@@ -1,0 +1,72 @@
+// Shared set-up for the browser tests: a plain static file server that serves
+// dist/ under a sub-path (as a docs site would), and Debian's Chromium through
+// playwright-core. Playwright is used because it records console messages and
+// every request without a WebDriver process; its own browser download cannot
+// work here, so it drives /usr/bin/chromium.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..');
+export const SUB_PATH = '/some/docs/gpu/';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json',
+};
+
+/** Serves `dist/` under SUB_PATH and `examples/` under /examples/. */
+export async function serve() {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://x');
+    let base = null, rel = null;
+    if (url.pathname.startsWith(SUB_PATH)) { base = join(ROOT, 'dist'); rel = url.pathname.slice(SUB_PATH.length); }
+    else if (url.pathname.startsWith('/examples/')) { base = join(ROOT, 'examples'); rel = url.pathname.slice('/examples/'.length); }
+    if (base === null) { res.writeHead(404).end(); return; }
+    if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+    const file = normalize(join(base, decodeURIComponent(rel)));
+    if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
+    try {
+      await stat(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(await readFile(file));
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, app: origin + SUB_PATH, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-gpu', '--disable-quic',
+];
+
+export async function launch(extraArgs = []) {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
+}
+
+/** A page that records console errors, page errors, failed requests and foreign origins. */
+export async function watchedPage(browser, origin, options = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const problems = [];
+  const requests = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`); });
+  page.on('request', (r) => requests.push(r.url()));
+  return { page, context, problems, requests, foreign: () => requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:')) };
+}
+
+export async function ready(page) {
+  await page.waitForSelector('main[data-ready="true"]', { timeout: 20000 });
+}

@@ -1,0 +1,46 @@
+// Hostile links never break the page: a notice names what was ignored, nothing
+// from the URL is rendered as HTML, and the console stays clean.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, watchedPage, ready } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const HOSTILE = [
+  'view=nope', 'ids=not-a-gpu', 'view=compare&ids=rtx-4090,zzz', 'task=fly', 'model=gpt-9', 'params=NaN',
+  'params=-1', 'params=1e308', 'batch=0', 'batch=-5', 'batch=3.5', 'batch=99999999999', 'seq=abc', 'gpus=1000',
+  'nodes=0', 'budget=-100', 'budget=Infinity', 'mode=steal', 'eco=cobol', 'prio=fast', 'lang=fr', 'theme=neon',
+  'embed=yes', 'prec=fp64', 'view=advise&view=compare', 'batch=2&batch=3', 'task=', '=', 'foo=bar',
+  `model=${'A'.repeat(10240)}`, 'lang=%FF%FE', 'model=%E0%A4%A', 'model=%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+  'ids=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', 'view=gpu&ids=', 'kwh=-1', 'epochs=0', 'samples=-7',
+  'rank=0', 'ckpt=maybe', 'seg=space', 'vendor=3dfx', 'cond=broken', 'net=carrier-pigeon',
+];
+
+test(`${HOSTILE.length} hostile URLs show a notice and raise no error`, async () => {
+  assert.ok(HOSTILE.length >= 40);
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  let dialogs = 0;
+  page.on('dialog', (d) => { dialogs++; d.dismiss(); });
+  for (const q of HOSTILE) {
+    await page.goto(`${server.app}?${q}`);
+    await ready(page);
+    await page.waitForSelector('[data-testid="notice"]', { timeout: 5000 }).catch(() => {
+      throw new Error(`no notice for ${q.slice(0, 60)}`);
+    });
+    assert.equal(await page.locator('main script, main img').count(), 0, q.slice(0, 60));
+  }
+  assert.equal(dialogs, 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('an alias opens the canonical GPU', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(`${server.app}?view=gpu&ids=geforce-rtx-4090`);
+  await ready(page);
+  assert.equal(await page.getAttribute('[data-testid="gpu-detail"]', 'data-gpu-id'), 'rtx-4090');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
