@@ -110,3 +110,16 @@ test('phone width: no horizontal scrolling on any view', async () => {
     }
   }
 });
+
+test('gpu view links every sourced spec to its source', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(`${server.app}?view=gpu&ids=a100-sxm4-80gb`);
+  await ready(page);
+  await page.waitForSelector('[data-testid="spec-source"]');
+  const links = await page.$$eval('[data-testid="spec-source"]', (els) => els.map((e) => e.href));
+  assert.ok(links.length >= 5, `${links.length} source links`);
+  assert.ok(links.every((h) => h.startsWith('http')));
+  assert.ok((await page.locator('.notes li').count()) >= 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

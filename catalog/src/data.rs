@@ -6,8 +6,27 @@ use crate::gpu::Gpu;
 use crate::model::Model;
 use crate::share::Resolve;
 
+/// The full public files, with notes and sources.
 pub const GPUS_JSON: &str = include_str!("../gpus.json");
 pub const MODELS_JSON: &str = include_str!("../models.json");
+/// What the app embeds: the same entries without `notes` and `sources` (see `build.rs`).
+const GPUS_COMPACT: &str = include_str!(concat!(env!("OUT_DIR"), "/gpus.json"));
+const MODELS_COMPACT: &str = include_str!(concat!(env!("OUT_DIR"), "/models.json"));
+
+/// Notes and sources of one GPU, read from the full `gpus.json` when a view needs them.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+pub struct GpuDetails {
+    pub id: String,
+    #[serde(default)]
+    pub notes: Vec<String>,
+    #[serde(default)]
+    pub sources: Vec<crate::gpu::Source>,
+}
+
+/// Reads the notes and sources of every entry of a full `gpus.json`.
+pub fn details_from_json(gpus: &str) -> Result<Vec<GpuDetails>, LoadError> {
+    serde_json::from_str(gpus).map_err(LoadError::Gpus)
+}
 
 #[derive(Debug, Clone)]
 pub struct Catalog {
@@ -31,13 +50,13 @@ impl Catalog {
         })
     }
 
-    /// The embedded catalog. The files are checked by this crate's tests, so a
-    /// parse failure here means a build that skipped them; it yields an empty catalog
-    /// rather than a panic.
+    /// The embedded catalog, without notes and sources. The files are checked by this
+    /// crate's tests, so a parse failure here means a build that skipped them; it yields
+    /// an empty catalog rather than a panic.
     pub fn embedded() -> &'static Catalog {
         static CATALOG: OnceLock<Catalog> = OnceLock::new();
         CATALOG.get_or_init(|| {
-            Catalog::from_json(GPUS_JSON, MODELS_JSON).unwrap_or(Catalog {
+            Catalog::from_json(GPUS_COMPACT, MODELS_COMPACT).unwrap_or(Catalog {
                 gpus: Vec::new(),
                 models: Vec::new(),
             })

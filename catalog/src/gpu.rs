@@ -196,6 +196,7 @@ pub struct Gpu {
     pub availability: Vec<Availability>,
     #[serde(default)]
     pub notes: Vec<String>,
+    #[serde(default)]
     pub sources: Vec<Source>,
 }
 

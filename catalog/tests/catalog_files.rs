@@ -164,3 +164,20 @@ fn a_violation_names_entry_and_field() {
         "{text:?}"
     );
 }
+
+/// The app embeds a compact copy without notes and sources; everything else must match.
+#[test]
+fn embedded_catalog_matches_the_full_files() {
+    let full = real();
+    let embedded = Catalog::embedded();
+    assert_eq!(full.gpus.len(), embedded.gpus.len());
+    for (f, e) in full.gpus.iter().zip(&embedded.gpus) {
+        let mut f = f.clone();
+        f.notes.clear();
+        f.sources.clear();
+        assert_eq!(&f, e);
+    }
+    let details = catalog::data::details_from_json(catalog::data::GPUS_JSON).expect("details");
+    assert_eq!(details.len(), full.gpus.len());
+    assert!(details.iter().all(|d| !d.sources.is_empty()));
+}

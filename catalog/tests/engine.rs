@@ -89,7 +89,8 @@ proptest! {
         };
         let needs: Vec<f64> = order.iter().map(|p| memory_need(&Workload { precision: *p, ..w.clone() })).collect();
         for pair in needs.windows(2) {
-            prop_assert!(pair[1] >= pair[0], "{needs:?}");
+            // Equal totals may differ in the last bit from summation order.
+            prop_assert!(pair[1] >= pair[0] * (1.0 - 1e-12), "{needs:?}");
         }
     }
 

@@ -1,3 +1,4 @@
+pub mod details;
 pub mod embed;
 pub mod footer;
 pub mod header;

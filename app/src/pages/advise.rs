@@ -116,6 +116,9 @@ fn presets() -> Vec<(Key, Workload)> {
     ]
 }
 
+/// The model select's token for a custom size.
+const CUSTOM: &str = "custom";
+
 fn task_key(t: Task) -> Key {
     match t {
         Task::Infer => Key::TaskInfer,
@@ -126,38 +129,41 @@ fn task_key(t: Task) -> Key {
     }
 }
 
-fn select<T: Copy + PartialEq + Send + Sync + 'static>(
+/// A labelled `<select>` bound to one field of the state. Options are (token, label);
+/// `get` and `set` are plain functions so that every select shares one instance of the
+/// view code (closures would each compile their own copy).
+fn select(
     id: &'static str,
     label: Key,
-    options: Vec<(T, String)>,
-    get: impl Fn(&AppState) -> T + Copy + Send + Sync + 'static,
-    set: impl Fn(&mut AppState, T) + Copy + Send + Sync + 'static,
+    options: Vec<(String, String)>,
+    get: fn(&AppState) -> String,
+    set: fn(&mut AppState, &str),
 ) -> impl IntoView {
     let ctx = use_ctx();
     let options = StoredValue::new(options);
     view! {
         <label for=id>{move || tr(ctx.lang(), label)}</label>
         <select id=id on:change=move |ev| {
-            let index: usize = event_target_value(&ev).parse().unwrap_or(0);
-            if let Some((value, _)) = options.with_value(|o| o.get(index).map(|(v, l)| (*v, l.clone()))) {
-                ctx.update(false, |s| set(s, value));
-            }
+            let token = event_target_value(&ev);
+            ctx.update(false, |s| set(s, &token));
         }>
-            {move || options.with_value(|o| o.iter().enumerate().map(|(i, (value, label))| {
-                let selected = ctx.state.with(|s| get(s) == *value);
-                view! { <option value=i.to_string() selected=selected>{label.clone()}</option> }
-            }).collect_view())}
+            {move || {
+                let current = ctx.state.with(get);
+                options.with_value(|o| o.iter().map(|(token, label)| {
+                    view! { <option value=token.clone() selected=*token == current>{label.clone()}</option> }
+                }).collect_view())
+            }}
         </select>
     }
 }
 
+/// A labelled number input; an empty field clears optional values.
 fn number_input(
     id: &'static str,
     label: Key,
-    min: f64,
-    max: f64,
-    get: impl Fn(&AppState) -> Option<f64> + Copy + Send + Sync + 'static,
-    set: impl Fn(&mut AppState, Option<f64>) + Copy + Send + Sync + 'static,
+    (min, max): (f64, f64),
+    get: fn(&AppState) -> Option<f64>,
+    set: fn(&mut AppState, Option<f64>),
 ) -> impl IntoView {
     let ctx = use_ctx();
     view! {
@@ -180,6 +186,16 @@ fn number_input(
     }
 }
 
+fn tokens<T: Copy>(
+    all: &[T],
+    token: fn(T) -> &'static str,
+    label: impl Fn(T) -> String,
+) -> Vec<(String, String)> {
+    all.iter()
+        .map(|v| (token(*v).to_string(), label(*v)))
+        .collect()
+}
+
 #[component]
 pub fn Advise() -> impl IntoView {
     let ctx = use_ctx();
@@ -189,80 +205,61 @@ pub fn Advise() -> impl IntoView {
     let ranking = Memo::new(move |_| inputs.with(|(w, f)| rank(catalog, w, f)));
 
     let lang_now = ctx.lang();
-    let tasks: Vec<(Task, String)> = Task::ALL
-        .iter()
-        .map(|t| (*t, tr(lang_now, task_key(*t)).to_string()))
-        .collect();
-    let mut models: Vec<(Option<&'static str>, String)> = catalog
+    let t = move |k: Key| tr(lang_now, k).to_string();
+    let tasks = tokens(Task::ALL, Task::as_str, |v| t(task_key(v)));
+    let mut models: Vec<(String, String)> = catalog
         .models
         .iter()
-        .map(|m| (Some(m.id.as_str()), m.name.clone()))
+        .map(|m| (m.id.clone(), m.name.clone()))
         .collect();
-    models.push((None, tr(lang_now, Key::FormCustomModel).into()));
-    let precisions: Vec<(Precision, String)> = Precision::ALL
-        .iter()
-        .map(|p| (*p, p.as_str().to_uppercase()))
-        .collect();
-    let modes = vec![
-        (Mode::Buy, tr(lang_now, Key::ModeBuy).to_string()),
-        (Mode::Rent, tr(lang_now, Key::ModeRent).to_string()),
-    ];
-    let ecos = vec![
-        (EcoRequirement::Any, tr(lang_now, Key::EcoAny).to_string()),
-        (EcoRequirement::Cuda, "CUDA".to_string()),
-        (EcoRequirement::Rocm, "ROCm".to_string()),
-        (EcoRequirement::Xla, "XLA / TPU".to_string()),
-    ];
-    let prios = vec![
-        (
-            Priority::Balance,
-            tr(lang_now, Key::PrioBalance).to_string(),
-        ),
-        (Priority::Speed, tr(lang_now, Key::PrioSpeed).to_string()),
-        (Priority::Cost, tr(lang_now, Key::PrioCost).to_string()),
-    ];
-    let mut segments: Vec<(Option<Segment>, String)> =
-        vec![(None, tr(lang_now, Key::FilterAll).into())];
-    segments.extend(Segment::ALL.iter().map(|s| {
-        (
-            Some(*s),
-            tr(
-                lang_now,
-                match s {
-                    Segment::Consumer => Key::SegmentConsumer,
-                    Segment::Workstation => Key::SegmentWorkstation,
-                    Segment::Datacenter => Key::SegmentDatacenter,
-                    Segment::Cloud => Key::SegmentCloud,
-                },
-            )
-            .to_string(),
-        )
+    models.push((CUSTOM.into(), t(Key::FormCustomModel)));
+    let precisions = tokens(Precision::ALL, Precision::as_str, |p| {
+        p.as_str().to_uppercase()
+    });
+    let modes = tokens(Mode::ALL, Mode::as_str, |m| {
+        t(match m {
+            Mode::Buy => Key::ModeBuy,
+            Mode::Rent => Key::ModeRent,
+        })
+    });
+    let ecos = tokens(EcoRequirement::ALL, EcoRequirement::as_str, |e| match e {
+        EcoRequirement::Any => t(Key::EcoAny),
+        EcoRequirement::Cuda => "CUDA".into(),
+        EcoRequirement::Rocm => "ROCm".into(),
+        EcoRequirement::Xla => "XLA / TPU".into(),
+    });
+    let prios = tokens(Priority::ALL, Priority::as_str, |p| {
+        t(match p {
+            Priority::Balance => Key::PrioBalance,
+            Priority::Speed => Key::PrioSpeed,
+            Priority::Cost => Key::PrioCost,
+        })
+    });
+    let all = (String::new(), t(Key::FilterAll));
+    let mut segments = vec![all.clone()];
+    segments.extend(tokens(&Segment::ALL, Segment::as_str, |s| {
+        t(match s {
+            Segment::Consumer => Key::SegmentConsumer,
+            Segment::Workstation => Key::SegmentWorkstation,
+            Segment::Datacenter => Key::SegmentDatacenter,
+            Segment::Cloud => Key::SegmentCloud,
+        })
     }));
-    let mut vendors: Vec<(Option<Vendor>, String)> =
-        vec![(None, tr(lang_now, Key::FilterAll).into())];
-    vendors.extend(Vendor::ALL.iter().map(|v| {
-        (
-            Some(*v),
-            match v {
-                Vendor::Nvidia => "NVIDIA",
-                Vendor::Amd => "AMD",
-                Vendor::Google => "Google",
-                Vendor::Apple => "Apple",
-                Vendor::Intel => "Intel",
-            }
-            .to_string(),
-        )
+    let mut vendors = vec![all.clone()];
+    vendors.extend(tokens(&Vendor::ALL, Vendor::as_str, |v| {
+        match v {
+            Vendor::Nvidia => "NVIDIA",
+            Vendor::Amd => "AMD",
+            Vendor::Google => "Google",
+            Vendor::Apple => "Apple",
+            Vendor::Intel => "Intel",
+        }
+        .to_string()
     }));
     let conditions = vec![
-        (None, tr(lang_now, Key::FilterAll).to_string()),
-        (
-            Some(Condition::New),
-            tr(lang_now, Key::ConditionNew).to_string(),
-        ),
-        (
-            Some(Condition::Used),
-            tr(lang_now, Key::ConditionUsed).to_string(),
-        ),
+        all,
+        ("new".into(), t(Key::ConditionNew)),
+        ("used".into(), t(Key::ConditionUsed)),
     ];
 
     let is_custom = move || {
@@ -285,29 +282,35 @@ pub fn Advise() -> impl IntoView {
                     }).collect_view()}
                 </div>
                 <div class="form-grid">
-                    {select("f-task", Key::FormTask, tasks, |s| s.workload.task, |s, v| s.workload.task = v)}
+                    {select("f-task", Key::FormTask, tasks, |s| s.workload.task.as_str().into(), |s, v| if let Some(t) = Task::parse(v) { s.workload.task = t })}
                     {select("f-model", Key::FormModel, models,
-                        |s| match &s.workload.model { ModelChoice::Preset(id) => catalog.model(id).map(|m| m.id.as_str()), ModelChoice::Custom(_) => None },
-                        |s, v| s.workload.model = match v { Some(id) => ModelChoice::Preset(id.into()), None => ModelChoice::Custom(8.0) })}
+                        |s| match &s.workload.model { ModelChoice::Preset(id) => id.clone(), ModelChoice::Custom(_) => CUSTOM.into() },
+                        |s, v| s.workload.model = if v == CUSTOM { ModelChoice::Custom(8.0) } else { ModelChoice::Preset(v.into()) })}
                     <Show when=is_custom>
-                        {number_input("f-params", Key::FormParams, 0.01, 5000.0,
+                        {number_input("f-params", Key::FormParams, (0.01, 5000.0),
                             |s| match s.workload.model { ModelChoice::Custom(p) => Some(p), _ => None },
                             |s, v| if let Some(p) = v { s.workload.model = ModelChoice::Custom(p) })}
                     </Show>
-                    {select("f-prec", Key::FormPrecision, precisions, |s| s.workload.precision, |s, v| s.workload.precision = v)}
-                    {number_input("f-batch", Key::FormBatch, 1.0, 4096.0, |s| Some(f64::from(s.workload.batch)), |s, v| s.workload.batch = v.map_or(1, |b| b as u32))}
-                    {number_input("f-seq", Key::FormSeq, 16.0, 1_048_576.0, |s| s.workload.seq.map(f64::from), |s, v| s.workload.seq = v.map(|x| x as u32))}
-                    {number_input("f-gpus", Key::FormGpus, 1.0, 16.0, |s| Some(f64::from(s.workload.gpus)), |s, v| s.workload.gpus = v.map_or(1, |g| g as u32))}
-                    {number_input("f-nodes", Key::FormNodes, 1.0, 1024.0, |s| Some(f64::from(s.workload.nodes)), |s, v| s.workload.nodes = v.map_or(1, |n| n as u32))}
-                    {number_input("f-samples", Key::FormSamples, 1.0, 1e11, |s| Some(s.workload.samples as f64), |s, v| s.workload.samples = v.map_or(100_000, |n| n as u64))}
-                    {number_input("f-epochs", Key::FormEpochs, 0.01, 1000.0, |s| Some(s.workload.epochs), |s, v| s.workload.epochs = v.unwrap_or(1.0))}
-                    {number_input("f-budget", Key::FormBudget, 1.0, 1e9, |s| s.workload.budget_usd, |s, v| s.workload.budget_usd = v)}
-                    {select("f-mode", Key::FormMode, modes, |s| s.workload.mode, |s, v| s.workload.mode = v)}
-                    {select("f-eco", Key::FormEco, ecos, |s| s.workload.eco, |s, v| s.workload.eco = v)}
-                    {select("f-prio", Key::FormPrio, prios, |s| s.workload.priority, |s, v| s.workload.priority = v)}
-                    {select("f-seg", Key::FilterSegment, segments, |s| s.filters.segments.first().copied(), |s, v| s.filters.segments = v.into_iter().collect())}
-                    {select("f-vendor", Key::FilterVendor, vendors, |s| s.filters.vendors.first().copied(), |s, v| s.filters.vendors = v.into_iter().collect())}
-                    {select("f-cond", Key::FilterCondition, conditions, |s| s.filters.condition, |s, v| s.filters.condition = v)}
+                    {select("f-prec", Key::FormPrecision, precisions, |s| s.workload.precision.as_str().into(), |s, v| if let Some(p) = Precision::parse(v) { s.workload.precision = p })}
+                    {number_input("f-batch", Key::FormBatch, (1.0, 4096.0), |s| Some(f64::from(s.workload.batch)), |s, v| s.workload.batch = v.map_or(1, |b| b as u32))}
+                    {number_input("f-seq", Key::FormSeq, (16.0, 1_048_576.0), |s| s.workload.seq.map(f64::from), |s, v| s.workload.seq = v.map(|x| x as u32))}
+                    {number_input("f-gpus", Key::FormGpus, (1.0, 16.0), |s| Some(f64::from(s.workload.gpus)), |s, v| s.workload.gpus = v.map_or(1, |g| g as u32))}
+                    {number_input("f-nodes", Key::FormNodes, (1.0, 1024.0), |s| Some(f64::from(s.workload.nodes)), |s, v| s.workload.nodes = v.map_or(1, |n| n as u32))}
+                    {number_input("f-samples", Key::FormSamples, (1.0, 1e11), |s| Some(s.workload.samples as f64), |s, v| s.workload.samples = v.map_or(100_000, |n| n as u64))}
+                    {number_input("f-epochs", Key::FormEpochs, (0.01, 1000.0), |s| Some(s.workload.epochs), |s, v| s.workload.epochs = v.unwrap_or(1.0))}
+                    {number_input("f-budget", Key::FormBudget, (1.0, 1e9), |s| s.workload.budget_usd, |s, v| s.workload.budget_usd = v)}
+                    {select("f-mode", Key::FormMode, modes, |s| s.workload.mode.as_str().into(), |s, v| if let Some(m) = Mode::parse(v) { s.workload.mode = m })}
+                    {select("f-eco", Key::FormEco, ecos, |s| s.workload.eco.as_str().into(), |s, v| if let Some(e) = EcoRequirement::parse(v) { s.workload.eco = e })}
+                    {select("f-prio", Key::FormPrio, prios, |s| s.workload.priority.as_str().into(), |s, v| if let Some(p) = Priority::parse(v) { s.workload.priority = p })}
+                    {select("f-seg", Key::FilterSegment, segments,
+                        |s| s.filters.segments.first().map(|x| x.as_str()).unwrap_or_default().into(),
+                        |s, v| s.filters.segments = Segment::ALL.iter().copied().filter(|x| x.as_str() == v).collect())}
+                    {select("f-vendor", Key::FilterVendor, vendors,
+                        |s| s.filters.vendors.first().map(|x| x.as_str()).unwrap_or_default().into(),
+                        |s, v| s.filters.vendors = Vendor::ALL.iter().copied().filter(|x| x.as_str() == v).collect())}
+                    {select("f-cond", Key::FilterCondition, conditions,
+                        |s| s.filters.condition.map(|c| c.as_str()).unwrap_or_default().into(),
+                        |s, v| s.filters.condition = Condition::parse(v).filter(|c| *c != Condition::Any))}
                 </div>
                 <p class="assumptions">{move || tr(lang(), Key::FormAssumptions)}</p>
             </section>

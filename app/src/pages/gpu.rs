@@ -5,6 +5,7 @@ use catalog::share::View;
 use catalog::Catalog;
 use leptos::prelude::*;
 
+use crate::components::details::{details, Loaded};
 use crate::i18n::{num, tr, usd, Key};
 use crate::state::use_ctx;
 
@@ -124,6 +125,23 @@ pub fn GpuDetail() -> impl IntoView {
         let Some(g) = id.as_deref().and_then(|id| catalog.gpu(id)) else {
             return view! { <p class="empty">{tr(lang(), Key::GpuPick)}</p> }.into_any();
         };
+        let info = details();
+        let gpu_id = g.id.clone();
+        let mine = move || match info.get() {
+            Loaded::Ready(all) => Some(all.into_iter().find(|d| d.id == gpu_id)),
+            _ => None,
+        };
+        let mine = Memo::new(move |_| mine());
+        let source_of = move |field: &'static str| {
+            mine.get()
+                .flatten()
+                .and_then(|d| {
+                    d.sources
+                        .into_iter()
+                        .find(|s| s.fields.iter().any(|f| f == field))
+                })
+                .map(|s| s.url)
+        };
         let open = move |id: String| {
             ctx.update(true, move |s| {
                 s.view = View::Gpu;
@@ -138,19 +156,24 @@ pub fn GpuDetail() -> impl IntoView {
                 <table class="spec-table">
                     <tbody>
                         {specs(g).into_iter().map(|(label, field, value)| {
-                            let source = g.source_for(field).map(|s| s.url.clone());
                             view! {
                                 <tr>
                                     <th scope="row">{tr(lang(), label)}</th>
                                     <td>{value.unwrap_or_else(|| tr(lang(), Key::GpuUnknown).into())}</td>
-                                    <td>{source.map(|url| view! { <a href=url.clone() rel="noopener" target="_blank">{tr(lang(), Key::GpuSource)}</a> })}</td>
+                                    <td>{move || source_of(field).map(|url| view! { <a href=url rel="noopener" target="_blank" data-testid="spec-source">{tr(lang(), Key::GpuSource)}</a> })}</td>
                                 </tr>
                             }
                         }).collect_view()}
                     </tbody>
                 </table>
                 <h3>{tr(lang(), Key::GpuNotes)}</h3>
-                <ul class="notes">{g.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}</ul>
+                {move || match info.get() {
+                    Loaded::Loading => view! { <p class="empty">{tr(lang(), Key::GpuLoading)}</p> }.into_any(),
+                    Loaded::Failed(e) => view! { <p class="empty">{tr(lang(), Key::GpuLoadFailed)}" ("{e}")"</p> }.into_any(),
+                    Loaded::Ready(_) => view! {
+                        <ul class="notes">{mine.get().flatten().map(|d| d.notes).unwrap_or_default().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+                    }.into_any(),
+                }}
                 <h3>{tr(lang(), Key::GpuNeighbours)}</h3>
                 <ul class="neighbours">
                     {neighbours(catalog, g).into_iter().map(|n| {
@@ -160,7 +183,7 @@ pub fn GpuDetail() -> impl IntoView {
                 </ul>
                 <h3>{tr(lang(), Key::GpuSources)}</h3>
                 <ul class="sources">
-                    {g.sources.iter().map(|s| view! {
+                    {move || mine.get().flatten().map(|d| d.sources).unwrap_or_default().into_iter().map(|s| view! {
                         <li><a href=s.url.clone() rel="noopener" target="_blank">{s.url.clone()}</a>" — "{s.fields.join(", ")}</li>
                     }).collect_view()}
                 </ul>
