@@ -71,14 +71,23 @@ pub enum RateKind {
     TensorFallback { wanted: Precision, used: Precision },
     /// No matrix units for it: the plain shader pipeline.
     Shader(Precision),
+    /// The catalog has no sourced compute figure; only bandwidth-bound estimates are made.
+    Unknown,
 }
 
 /// Peak TFLOPS for the precision the workload computes in, and how it is reached.
-pub fn peak_rate(gpu: &Gpu, workload: &Workload) -> Option<(f64, RateKind)> {
+/// `convolutional`: PyTorch lets cuDNN run FP32 convolutions on TF32 tensor cores by
+/// default (`torch.backends.cudnn.allow_tf32 = True`), so FP32 conv nets get the TF32 rate.
+pub fn peak_rate(gpu: &Gpu, workload: &Workload, convolutional: bool) -> Option<(f64, RateKind)> {
     let compute = match workload.task {
         Task::Infer => workload.precision,
         Task::Lora | Task::Qlora if !workload.precision.is_trainable() => Precision::Bf16,
         _ => memory::trainable(workload.precision),
+    };
+    let compute = if compute == Precision::Fp32 && convolutional {
+        Precision::Tf32
+    } else {
+        compute
     };
     let sixteen = || {
         gpu.bf16_tensor_tflops
@@ -278,15 +287,21 @@ fn forward_flops_per_sample(sized: &Sized, active_params: f64) -> Option<f64> {
     }
 }
 
-/// Bytes each sample moves through memory in a training step: the stored activations
-/// are written once and read twice (backward, recomputation or not), at least.
+/// Bytes moved through memory per byte of stored activation in one training step: each
+/// stored tensor is written in the forward pass and read in the backward pass, its gradient
+/// is written and read again, and the unfused element-wise ops (norms, activations,
+/// residuals, dropout) around every matmul each read and write whole tensors. One global
+/// constant, set so that the Lambda training-throughput ratios in the calibration
+/// fixtures come out right on average; no fixture has its own.
+pub const TRAINING_TRAFFIC_PASSES: f64 = 12.0;
+
 fn training_traffic_per_sample(sized: &Sized, workload: &Workload) -> f64 {
     let one = Workload {
         batch: 1,
         checkpointing: Some(false),
         ..workload.clone()
     };
-    3.0 * sized.activations(&one)
+    TRAINING_TRAFFIC_PASSES * sized.activations(&one)
 }
 
 pub fn speed(
@@ -295,8 +310,18 @@ pub fn speed(
     workload: &Workload,
     placement: &Placement,
 ) -> Option<Speed> {
-    let (peak_tflops, rate) = peak_rate(gpu, workload)?;
     let bandwidth = gpu.memory_bandwidth_gbs? * 1e9;
+    let decoding = workload.task == Task::Infer && sized.model.family.is_decoder();
+    // Without a compute figure only decode, which memory bandwidth bounds, can be estimated.
+    let convolutional = matches!(
+        sized.model.family,
+        Family::VisionCnn | Family::Diffusion | Family::Medical3d
+    );
+    let (peak_tflops, rate) = match peak_rate(gpu, workload, convolutional) {
+        Some(r) => r,
+        None if decoding => (f64::INFINITY, RateKind::Unknown),
+        None => return None,
+    };
     let (mfu_lo, mfu_hi) = match rate {
         RateKind::Shader(_) => MFU_SHADER,
         _ => MFU_TENSOR,
@@ -345,18 +370,16 @@ pub fn speed(
                 b / step(BANDWIDTH_EFFICIENCY.1, mfu_hi),
             )
             .scale(f64::from(replicas));
-            let prefill_flops = forward_flops_per_sample(sized, active)?;
-            let prefill = Range::new(
-                prefill_flops / (flops(mfu_hi) * n),
-                prefill_flops / (flops(mfu_lo) * n),
-            );
+            let prefill = forward_flops_per_sample(sized, active)
+                .filter(|_| peak_tflops.is_finite())
+                .map(|f| Range::new(f / (flops(mfu_hi) * n), f / (flops(mfu_lo) * n)));
             return Some(Speed {
                 rate,
                 bound,
                 unit: Unit::Tokens,
                 throughput: tokens_per_s,
                 job_hours: None,
-                prefill_seconds: Some(prefill),
+                prefill_seconds: prefill,
                 gpus_used: placement.gpus * replicas,
                 scaling_efficiency: 1.0,
                 link,
@@ -407,7 +430,9 @@ pub fn speed(
     let traffic = training_traffic_per_sample(sized, workload) * b
         + (placement.memory.weights + placement.memory.gradients + placement.memory.optimizer)
             * 2.0;
-    let step_time = |bw_eff: f64, mfu: f64| (step_flops / flops(mfu)).max(traffic / bw(bw_eff));
+    // Matmuls run at the compute roofline and element-wise work at the bandwidth roofline,
+    // one after the other: training time is their sum (not the larger of the two).
+    let step_time = |bw_eff: f64, mfu: f64| step_flops / flops(mfu) + traffic / bw(bw_eff);
     let bound = if step_flops / flops(0.4) >= traffic / bw(0.75) {
         Bound::Compute
     } else {
