@@ -16,12 +16,22 @@ const TYPES = {
   '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json',
 };
 
-/** Serves `dist/` under SUB_PATH and `examples/` under /examples/. */
+/** Serves `dist/` under SUB_PATH and under /dist/, and `examples/` under /examples/. */
 export async function serve() {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
+    // The embed example as a host on another origin would serve it: the widgets' URLs
+    // point at the app's origin (127.0.0.1), while this page is opened via localhost.
+    if (url.pathname === '/cross-origin/embed.html') {
+      const port = server.address().port;
+      const html = (await readFile(join(ROOT, 'examples', 'embed.html'), 'utf8'))
+        .replaceAll('../dist/', `http://127.0.0.1:${port}/dist/`);
+      res.writeHead(200, { 'content-type': TYPES['.html'] }).end(html);
+      return;
+    }
     let base = null, rel = null;
     if (url.pathname.startsWith(SUB_PATH)) { base = join(ROOT, 'dist'); rel = url.pathname.slice(SUB_PATH.length); }
+    else if (url.pathname.startsWith('/dist/')) { base = join(ROOT, 'dist'); rel = url.pathname.slice('/dist/'.length); }
     else if (url.pathname.startsWith('/examples/')) { base = join(ROOT, 'examples'); rel = url.pathname.slice('/examples/'.length); }
     if (base === null) { res.writeHead(404).end(); return; }
     if (rel === '' || rel.endsWith('/')) rel += 'index.html';

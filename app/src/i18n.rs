@@ -55,3 +55,10 @@ pub fn gb(bytes: f64) -> String {
 pub fn usd(x: f64) -> String {
     format!("${}", num(x))
 }
+
+/// A reactive translated text. Every call returns the same closure type, so all
+/// translated text nodes share one instance of the rendering code.
+pub fn t(key: Key) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let ctx = crate::state::use_ctx();
+    move || tr(ctx.lang(), key)
+}

@@ -63,6 +63,9 @@ pub fn App() -> impl IntoView {
                 <Header />
             </Show>
             <Notice />
+            <Show when=move || !embed()>
+                <components::share_bar::ShareBar />
+            </Show>
             <main data-ready="true" id="main">
                 {move || match ctx.state.with(|s| s.view) {
                     View::Advise => pages::advise::Advise().into_any(),

@@ -506,3 +506,29 @@ pub fn print(state: &AppState) -> String {
         .collect::<Vec<_>>()
         .join("&")
 }
+
+/// Escapes text for an HTML attribute value in double quotes.
+fn attribute(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The host-side snippet that embeds a view: an iframe of `url` (which should carry
+/// `embed=1`) and the lines that apply its `gpu-advisor:resize` messages.
+pub fn embed_snippet(url: &str, title: &str) -> String {
+    format!(
+        r#"<iframe src="{src}" title="{title}" loading="lazy" style="width:100%;border:0;height:600px"></iframe>
+<script>
+addEventListener("message", function (e) {{
+  if (!e.data || e.data.type !== "gpu-advisor:resize") return;
+  document.querySelectorAll("iframe").forEach(function (f) {{
+    if (f.contentWindow === e.source) f.style.height = e.data.height + "px";
+  }});
+}});
+</script>"#,
+        src = attribute(url),
+        title = attribute(title),
+    )
+}

@@ -235,3 +235,11 @@ fn custom_size_wins_over_a_preset_in_either_order() {
         assert_eq!(state.workload.model, ModelChoice::Custom(13.0), "{q}");
     }
 }
+
+#[test]
+fn embed_snippet_escapes_the_url_and_applies_resize_messages() {
+    let s = catalog::share::embed_snippet("https://x.org/?a=1&b=\"2\"", "GPU <Advisor>");
+    assert!(s.contains("src=\"https://x.org/?a=1&amp;b=&quot;2&quot;\""));
+    assert!(s.contains("title=\"GPU &lt;Advisor&gt;\""));
+    assert!(s.contains("gpu-advisor:resize"));
+}

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use crate::i18n::{tr, Key};
+use crate::i18n::{t, Key};
 use crate::state::{absolute_link, use_ctx};
 
 /// Message type posted to `window.parent` when the content height changes.
@@ -46,7 +46,7 @@ pub fn OpenFull() -> impl IntoView {
     };
     view! {
         <p class="open-full">
-            <a href=href target="_blank" rel="noopener">{move || tr(ctx.lang(), Key::EmbedOpenFull)}</a>
+            <a href=href target="_blank" rel="noopener">{t(Key::EmbedOpenFull)}</a>
         </p>
     }
 }

@@ -1,15 +1,13 @@
 use leptos::prelude::*;
 
-use crate::i18n::{tr, Key};
-use crate::state::use_ctx;
+use crate::i18n::{t, Key};
 
 #[component]
 pub fn Footer() -> impl IntoView {
-    let ctx = use_ctx();
     view! {
         <footer class="site-footer">
-            <p>{move || tr(ctx.lang(), Key::FooterPrivacy)}</p>
-            <p>{move || tr(ctx.lang(), Key::FooterSources)}</p>
+            <p>{t(Key::FooterPrivacy)}</p>
+            <p>{t(Key::FooterSources)}</p>
         </footer>
     }
 }

@@ -1,7 +1,7 @@
 use catalog::share::{Lang, Theme, View};
 use leptos::prelude::*;
 
-use crate::i18n::{tr, Key};
+use crate::i18n::{t, tr, Key};
 use crate::state::use_ctx;
 
 /// Site header: name, the views, language and theme switches.
@@ -18,7 +18,7 @@ pub fn Header() -> impl IntoView {
                 aria-current=move || current().then_some("page")
                 on:click=move |_| ctx.update(true, |s| s.view = view)
             >
-                {move || tr(lang(), key)}
+                {t(key)}
             </button>
         }
     };
@@ -29,9 +29,9 @@ pub fn Header() -> impl IntoView {
                 ctx.update(true, |s| s.view = View::Advise);
             }>
                 <span class="brand-mark" aria-hidden="true"></span>
-                {move || tr(lang(), Key::AppTitle)}
+                {t(Key::AppTitle)}
             </a>
-            <nav aria-label=move || tr(lang(), Key::NavLabel)>
+            <nav aria-label=t(Key::NavLabel)>
                 {nav(View::Advise, Key::NavAdvise)}
                 {nav(View::Compare, Key::NavCompare)}
                 {nav(View::Guide, Key::NavGuide)}
@@ -46,7 +46,7 @@ pub fn Header() -> impl IntoView {
                         ctx.update(false, |s| s.lang = Some(next));
                     }
                 >
-                    {move || tr(lang(), Key::ToggleLang)}
+                    {t(Key::ToggleLang)}
                 </button>
                 <button
                     class="tool"

@@ -4,3 +4,4 @@ pub mod footer;
 pub mod header;
 pub mod notice;
 pub mod rank_card;
+pub mod share_bar;

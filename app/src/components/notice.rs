@@ -1,7 +1,7 @@
 use catalog::share::IgnoreReason;
 use leptos::prelude::*;
 
-use crate::i18n::{tr, Key};
+use crate::i18n::{t, tr, Key};
 use crate::state::use_ctx;
 
 fn reason_key(reason: &IgnoreReason) -> Key {
@@ -25,7 +25,7 @@ pub fn Notice() -> impl IntoView {
     view! {
         <Show when=move || ctx.ignored.with(|i| !i.is_empty())>
             <aside class="notice" data-testid="notice" role="status">
-                <p>{move || tr(lang(), Key::NoticeHeading)}</p>
+                <p>{t(Key::NoticeHeading)}</p>
                 <ul>
                     {move || ctx.ignored.get().into_iter().map(|i| {
                         let shown = if i.value.is_empty() { i.key.clone() } else { format!("{}={}", i.key, i.value) };
@@ -33,7 +33,7 @@ pub fn Notice() -> impl IntoView {
                     }).collect_view()}
                 </ul>
                 <button class="tool" on:click=move |_| ctx.ignored.set(Vec::new())>
-                    {move || tr(lang(), Key::NoticeDismiss)}
+                    {t(Key::NoticeDismiss)}
                 </button>
             </aside>
         </Show>

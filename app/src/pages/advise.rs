@@ -8,7 +8,7 @@ use catalog::Catalog;
 use leptos::prelude::*;
 
 use crate::components::rank_card::{why_not_text, RankCard};
-use crate::i18n::{fill, gb, tr, Key};
+use crate::i18n::{fill, gb, t, tr, Key};
 use crate::state::use_ctx;
 
 /// Ready-made workloads: the seed's scenarios and popular models.
@@ -116,6 +116,9 @@ fn presets() -> Vec<(Key, Workload)> {
     ]
 }
 
+/// Ranked GPUs an embedded advise view shows.
+const EMBED_ITEMS: usize = 8;
+
 /// The model select's token for a custom size.
 const CUSTOM: &str = "custom";
 
@@ -142,7 +145,7 @@ fn select(
     let ctx = use_ctx();
     let options = StoredValue::new(options);
     view! {
-        <label for=id>{move || tr(ctx.lang(), label)}</label>
+        <label for=id>{t(label)}</label>
         <select id=id on:change=move |ev| {
             let token = event_target_value(&ev);
             ctx.update(false, |s| set(s, &token));
@@ -167,7 +170,7 @@ fn number_input(
 ) -> impl IntoView {
     let ctx = use_ctx();
     view! {
-        <label for=id>{move || tr(ctx.lang(), label)}</label>
+        <label for=id>{t(label)}</label>
         <input
             id=id
             type="number"
@@ -262,21 +265,24 @@ pub fn Advise() -> impl IntoView {
         ("used".into(), t(Key::ConditionUsed)),
     ];
 
+    // Embedded, the view is compact: the ranking's top entries without the form.
+    let embedded = move || ctx.state.with(|s| s.embed);
+    let shown = move || if embedded() { EMBED_ITEMS } else { usize::MAX };
     let is_custom = move || {
         ctx.state
             .with(|s| matches!(s.workload.model, ModelChoice::Custom(_)))
     };
 
     view! {
-        <div class="advise">
-            <section class="workload" aria-labelledby="workload-heading">
-                <h2 id="workload-heading">{move || tr(lang(), Key::FormHeading)}</h2>
-                <div class="presets" role="group" aria-label=move || tr(lang(), Key::PresetsLabel)>
+        <div class="advise" class:compact=embedded>
+            <section class="workload" class:hidden=embedded aria-labelledby="workload-heading">
+                <h2 id="workload-heading">{t(Key::FormHeading)}</h2>
+                <div class="presets" role="group" aria-label=t(Key::PresetsLabel)>
                     {presets().into_iter().map(|(key, w)| {
                         let w = StoredValue::new(w);
                         view! {
                             <button class="preset" on:click=move |_| ctx.update(false, |s| s.workload = w.get_value())>
-                                {move || tr(lang(), key)}
+                                {t(key)}
                             </button>
                         }
                     }).collect_view()}
@@ -312,10 +318,10 @@ pub fn Advise() -> impl IntoView {
                         |s| s.filters.condition.map(|c| c.as_str()).unwrap_or_default().into(),
                         |s, v| s.filters.condition = Condition::parse(v).filter(|c| *c != Condition::Any))}
                 </div>
-                <p class="assumptions">{move || tr(lang(), Key::FormAssumptions)}</p>
+                <p class="assumptions">{t(Key::FormAssumptions)}</p>
             </section>
             <section class="ranking" aria-labelledby="ranking-heading">
-                <h2 id="ranking-heading">{move || tr(lang(), Key::RankHeading)}</h2>
+                <h2 id="ranking-heading">{t(Key::RankHeading)}</h2>
                 {move || ranking.with(|r| {
                     let m = &r.memory;
                     let parts = [
@@ -333,11 +339,12 @@ pub fn Advise() -> impl IntoView {
                     }
                 })}
                 <ol class="rank-list">
-                    {move || ranking.with(|r| r.items.iter().filter(|i| i.fits()).enumerate().map(|(n, item)| {
+                    {move || ranking.with(|r| r.items.iter().filter(|i| i.fits()).take(shown()).enumerate().map(|(n, item)| {
                         view! { <RankCard item=item.clone() position=n + 1 /> }
                     }).collect_view())}
                 </ol>
-                <h2>{move || tr(lang(), Key::ExcludedHeading)}</h2>
+                <Show when=move || !embedded()>
+                <h2>{t(Key::ExcludedHeading)}</h2>
                 <ul class="excluded">
                     {move || ranking.with(|r| r.items.iter().filter(|i| !i.fits() && i.why_not != Some(catalog::rank::WhyNot::Filtered)).map(|item| {
                         let why = item.why_not.as_ref().map(|w| why_not_text(lang(), w)).unwrap_or_default();
@@ -348,6 +355,7 @@ pub fn Advise() -> impl IntoView {
                         }
                     }).collect_view())}
                 </ul>
+                </Show>
             </section>
         </div>
     }

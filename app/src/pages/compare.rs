@@ -7,7 +7,7 @@ use catalog::Catalog;
 use leptos::prelude::*;
 
 use crate::components::rank_card::{range_text, unit_text, why_not_text};
-use crate::i18n::{fill, num, tr, usd, Key};
+use crate::i18n::{fill, num, t, tr, usd, Key};
 use crate::state::use_ctx;
 
 /// A spec row: label, value per GPU, and whether higher is better (None: not compared).
@@ -133,9 +133,9 @@ pub fn Compare() -> impl IntoView {
 
     view! {
         <section class="compare" aria-labelledby="compare-heading">
-            <h2 id="compare-heading">{move || tr(lang(), Key::CompareHeading)}</h2>
+            <h2 id="compare-heading">{t(Key::CompareHeading)}</h2>
             <div class="compare-search">
-                <label for="gpu-search">{move || tr(lang(), Key::CompareSearch)}</label>
+                <label for="gpu-search">{t(Key::CompareSearch)}</label>
                 <input id="gpu-search" type="search" autocomplete="off" data-testid="compare-search"
                     prop:value=move || query.get()
                     on:input=move |ev| query.set(event_target_value(&ev)) />

@@ -3,8 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::i18n::{tr, Key};
-use crate::state::use_ctx;
+use crate::i18n::{t, Key};
 
 const SECTIONS: &[(Key, Key, Key)] = &[
     (
@@ -33,17 +32,15 @@ const SECTIONS: &[(Key, Key, Key)] = &[
 
 #[component]
 pub fn Guide() -> impl IntoView {
-    let ctx = use_ctx();
-    let lang = move || ctx.lang();
     view! {
         <article class="guide">
-            <h2>{move || tr(lang(), Key::GuideHeading)}</h2>
-            <p>{move || tr(lang(), Key::GuideIntro)}</p>
+            <h2>{t(Key::GuideHeading)}</h2>
+            <p>{t(Key::GuideIntro)}</p>
             {SECTIONS.iter().map(|(title, body, reasons)| view! {
                 <section>
-                    <h3>{move || tr(lang(), *title)}</h3>
-                    <p>{move || tr(lang(), *body)}</p>
-                    <p class="uses"><strong>{move || tr(lang(), Key::GuideUsedBy)}</strong>" "{move || tr(lang(), *reasons)}</p>
+                    <h3>{t(*title)}</h3>
+                    <p>{t(*body)}</p>
+                    <p class="uses"><strong>{t(Key::GuideUsedBy)}</strong>" "{t(*reasons)}</p>
                 </section>
             }).collect_view()}
         </article>
