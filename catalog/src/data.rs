@@ -1,4 +1,5 @@
-//! The catalog as compiled into the app: `gpus.json` and `models.json`, parsed once.
+//! The catalog as compiled into the app (static tables generated from `gpus.json` and
+//! `models.json`), and readers of the full JSON files for tests and other tools.
 
 use std::sync::OnceLock;
 
@@ -9,9 +10,147 @@ use crate::share::Resolve;
 /// The full public files, with notes and sources.
 pub const GPUS_JSON: &str = include_str!("../gpus.json");
 pub const MODELS_JSON: &str = include_str!("../models.json");
-/// What the app embeds: the same entries without `notes` and `sources` (see `build.rs`).
-const GPUS_COMPACT: &str = include_str!(concat!(env!("OUT_DIR"), "/gpus.json"));
-const MODELS_COMPACT: &str = include_str!(concat!(env!("OUT_DIR"), "/models.json"));
+
+/// The same entries as static tables, without `notes` and `sources` (see `build.rs`).
+/// Rows hold only constant data; `gpus()` and `models()` turn them into owned records.
+mod generated {
+    use crate::gpu::*;
+    use crate::model::*;
+
+    struct PriceRow {
+        msrp_usd: Option<f64>,
+        msrp_date: Option<&'static str>,
+        street_usd: Option<f64>,
+        street_date: Option<&'static str>,
+        cloud_usd_per_hour: Option<f64>,
+        cloud_date: Option<&'static str>,
+    }
+
+    struct GpuRow {
+        id: &'static str,
+        aliases: &'static [&'static str],
+        name: &'static str,
+        vendor: Vendor,
+        segment: Segment,
+        architecture: &'static str,
+        released: Option<u32>,
+        memory_gb: f64,
+        memory_type: Option<&'static str>,
+        memory_bandwidth_gbs: Option<f64>,
+        fp32_tflops: Option<f64>,
+        fp16_tflops: Option<f64>,
+        tf32_tensor_tflops: Option<f64>,
+        fp16_tensor_tflops: Option<f64>,
+        bf16_tensor_tflops: Option<f64>,
+        fp8_tensor_tflops: Option<f64>,
+        int8_tensor_tops: Option<f64>,
+        tdp_w: Option<f64>,
+        interconnect: Option<Interconnect>,
+        pcie: Option<Pcie>,
+        mig: bool,
+        ecosystems: &'static [Ecosystem],
+        compute_capability: Option<&'static str>,
+        price: PriceRow,
+        availability: &'static [Availability],
+    }
+
+    struct ModelRow {
+        id: &'static str,
+        name: &'static str,
+        family: Family,
+        params_b: f64,
+        active_params_b: Option<f64>,
+        layers: Option<u32>,
+        hidden: Option<u32>,
+        heads: Option<u32>,
+        kv_heads: Option<u32>,
+        ffn: Option<u32>,
+        vocab: Option<u32>,
+        experts: Option<u32>,
+        active_experts: Option<u32>,
+        default_seq: Option<u32>,
+        max_seq: Option<u32>,
+        resolution: Option<u32>,
+        frames: Option<u32>,
+        gflops_per_sample: Option<f64>,
+    }
+
+    include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
+
+    fn owned(s: Option<&str>) -> Option<String> {
+        s.map(str::to_string)
+    }
+
+    pub fn gpus() -> Vec<Gpu> {
+        GPU_ROWS
+            .iter()
+            .map(|r| Gpu {
+                id: r.id.into(),
+                aliases: r.aliases.iter().map(|a| a.to_string()).collect(),
+                name: r.name.into(),
+                vendor: r.vendor,
+                segment: r.segment,
+                architecture: r.architecture.into(),
+                released: r.released,
+                memory_gb: r.memory_gb,
+                memory_type: owned(r.memory_type),
+                memory_bandwidth_gbs: r.memory_bandwidth_gbs,
+                fp32_tflops: r.fp32_tflops,
+                fp16_tflops: r.fp16_tflops,
+                tf32_tensor_tflops: r.tf32_tensor_tflops,
+                fp16_tensor_tflops: r.fp16_tensor_tflops,
+                bf16_tensor_tflops: r.bf16_tensor_tflops,
+                fp8_tensor_tflops: r.fp8_tensor_tflops,
+                int8_tensor_tops: r.int8_tensor_tops,
+                tdp_w: r.tdp_w,
+                interconnect: r.interconnect.clone(),
+                pcie: r.pcie.clone(),
+                mig: r.mig,
+                ecosystems: r.ecosystems.to_vec(),
+                compute_capability: owned(r.compute_capability),
+                price: Price {
+                    msrp_usd: r.price.msrp_usd,
+                    msrp_date: owned(r.price.msrp_date),
+                    street_usd: r.price.street_usd,
+                    street_date: owned(r.price.street_date),
+                    cloud_usd_per_hour: r.price.cloud_usd_per_hour,
+                    cloud_date: owned(r.price.cloud_date),
+                },
+                availability: r.availability.to_vec(),
+                notes: Vec::new(),
+                sources: Vec::new(),
+            })
+            .collect()
+    }
+
+    pub fn models() -> Vec<Model> {
+        MODEL_ROWS
+            .iter()
+            .map(|r| Model {
+                id: r.id.into(),
+                name: r.name.into(),
+                family: r.family,
+                params_b: r.params_b,
+                active_params_b: r.active_params_b,
+                layers: r.layers,
+                hidden: r.hidden,
+                heads: r.heads,
+                kv_heads: r.kv_heads,
+                ffn: r.ffn,
+                vocab: r.vocab,
+                experts: r.experts,
+                active_experts: r.active_experts,
+                default_seq: r.default_seq,
+                max_seq: r.max_seq,
+                resolution: r.resolution,
+                frames: r.frames,
+                gflops_per_sample: r.gflops_per_sample,
+                notes: Vec::new(),
+                sources: Vec::new(),
+            })
+            .collect()
+    }
+}
 
 /// Notes and sources of one GPU, read from the full `gpus.json` when a view needs them.
 #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
@@ -50,16 +189,12 @@ impl Catalog {
         })
     }
 
-    /// The embedded catalog, without notes and sources. The files are checked by this
-    /// crate's tests, so a parse failure here means a build that skipped them; it yields
-    /// an empty catalog rather than a panic.
+    /// The embedded catalog, without notes and sources.
     pub fn embedded() -> &'static Catalog {
         static CATALOG: OnceLock<Catalog> = OnceLock::new();
-        CATALOG.get_or_init(|| {
-            Catalog::from_json(GPUS_COMPACT, MODELS_COMPACT).unwrap_or(Catalog {
-                gpus: Vec::new(),
-                models: Vec::new(),
-            })
+        CATALOG.get_or_init(|| Catalog {
+            gpus: generated::gpus(),
+            models: generated::models(),
         })
     }
 

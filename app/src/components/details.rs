@@ -4,9 +4,10 @@
 
 use std::sync::OnceLock;
 
-use catalog::data::{details_from_json, GpuDetails};
+use catalog::data::GpuDetails;
+use catalog::gpu::Source;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -32,6 +33,40 @@ async fn fetch_text(url: &str) -> Result<String, String> {
     text.as_string().ok_or_else(|| "empty body".to_string())
 }
 
+fn strings(value: &JsValue) -> Vec<String> {
+    js_sys::Array::from(value)
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect()
+}
+
+fn field(value: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// Reads ids, notes and sources with the browser's own JSON parser, so the bundle
+/// carries no JSON library.
+fn parse(text: &str) -> Result<Vec<GpuDetails>, String> {
+    let value = js_sys::JSON::parse(text).map_err(|_| "gpus.json is not valid JSON".to_string())?;
+    if !js_sys::Array::is_array(&value) {
+        return Err("gpus.json is not a list".into());
+    }
+    Ok(js_sys::Array::from(&value)
+        .iter()
+        .map(|entry| GpuDetails {
+            id: field(&entry, "id").as_string().unwrap_or_default(),
+            notes: strings(&field(&entry, "notes")),
+            sources: js_sys::Array::from(&field(&entry, "sources"))
+                .iter()
+                .map(|s| Source {
+                    url: field(&s, "url").as_string().unwrap_or_default(),
+                    fields: strings(&field(&s, "fields")),
+                })
+                .collect(),
+        })
+        .collect())
+}
+
 /// The shared details signal; the first call starts the fetch.
 pub fn details() -> RwSignal<Loaded> {
     static SIGNAL: OnceLock<RwSignal<Loaded>> = OnceLock::new();
@@ -39,9 +74,9 @@ pub fn details() -> RwSignal<Loaded> {
         let signal = RwSignal::new(Loaded::Loading);
         leptos::task::spawn_local(async move {
             let loaded = match fetch_text("gpus.json").await {
-                Ok(text) => match details_from_json(&text) {
+                Ok(text) => match parse(&text) {
                     Ok(d) => Loaded::Ready(d),
-                    Err(e) => Loaded::Failed(e.to_string()),
+                    Err(e) => Loaded::Failed(e),
                 },
                 Err(e) => Loaded::Failed(e),
             };

@@ -1,3 +1,4 @@
+pub mod chart;
 pub mod details;
 pub mod embed;
 pub mod footer;

@@ -6,6 +6,10 @@ use catalog::share::{View, MAX_COMPARE};
 use catalog::Catalog;
 use leptos::prelude::*;
 
+use catalog::chart::{Point, Scatter};
+use catalog::workload::Mode;
+
+use crate::components::chart::ScatterChart;
 use crate::components::rank_card::{range_text, unit_text, why_not_text};
 use crate::i18n::{fill, num, t, tr, usd, Key};
 use crate::state::use_ctx;
@@ -94,6 +98,86 @@ fn spec_rows(gpus: &[&Gpu]) -> Vec<Row> {
             format: |v| format!("{v:.0}"),
         },
     ]
+}
+
+/// Estimated speed for the workload against price, for every GPU with both figures.
+fn speed_vs_price(
+    ranking: &catalog::rank::Ranking,
+    ids: &[String],
+    mode: Mode,
+    lang: catalog::share::Lang,
+) -> Scatter {
+    let points = ranking
+        .items
+        .iter()
+        .filter(|r| r.fits())
+        .filter_map(|r| {
+            let speed = r.speed.as_ref()?;
+            let price = match mode {
+                Mode::Buy => r.gpu.purchase_usd()?,
+                Mode::Rent => r.gpu.price.cloud_usd_per_hour?,
+            };
+            Some(Point {
+                label: r.gpu.name.clone(),
+                x: price,
+                y: speed.throughput.mid,
+                highlight: ids.contains(&r.gpu.id),
+            })
+        })
+        .collect::<Vec<_>>();
+    let unit = ranking
+        .items
+        .iter()
+        .find_map(|r| r.speed.as_ref().map(|s| s.unit))
+        .map(|u| unit_text(lang, u))
+        .unwrap_or_default();
+    Scatter {
+        title: tr(lang, Key::ChartSpeedPriceTitle).into(),
+        x_label: tr(
+            lang,
+            if mode == Mode::Buy {
+                Key::ChartPriceBuy
+            } else {
+                Key::ChartPriceRent
+            },
+        )
+        .into(),
+        y_label: fill(tr(lang, Key::ChartSpeed), &[("unit", unit.into())]),
+        x_log: true,
+        y_log: true,
+        points,
+        legend: (
+            tr(lang, Key::ChartLegendAll).into(),
+            tr(lang, Key::ChartLegendCompared).into(),
+        ),
+    }
+}
+
+/// Memory against bandwidth for every GPU in the catalog.
+fn memory_vs_bandwidth(catalog: &Catalog, ids: &[String], lang: catalog::share::Lang) -> Scatter {
+    Scatter {
+        title: tr(lang, Key::ChartMemBwTitle).into(),
+        x_label: tr(lang, Key::ChartMemory).into(),
+        y_label: tr(lang, Key::ChartBandwidth).into(),
+        x_log: true,
+        y_log: true,
+        points: catalog
+            .gpus
+            .iter()
+            .filter_map(|g| {
+                Some(Point {
+                    label: g.name.clone(),
+                    x: g.memory_gb,
+                    y: g.memory_bandwidth_gbs?,
+                    highlight: ids.contains(&g.id),
+                })
+            })
+            .collect(),
+        legend: (
+            tr(lang, Key::ChartLegendAll).into(),
+            tr(lang, Key::ChartLegendCompared).into(),
+        ),
+    }
 }
 
 #[component]
@@ -219,6 +303,16 @@ pub fn Compare() -> impl IntoView {
                         </tbody>
                     </table>
                     </div>
+                    {ranking.with(|r| {
+                        let ids = ids.get();
+                        let mode = ctx.state.with(|s| s.workload.mode);
+                        view! {
+                            <div class="charts">
+                                <ScatterChart chart=speed_vs_price(r, &ids, mode, lang()) name_header="GPU" />
+                                <ScatterChart chart=memory_vs_bandwidth(catalog, &ids, lang()) name_header="GPU" />
+                            </div>
+                        }
+                    })}
                 }.into_any()
             }}
         </section>
