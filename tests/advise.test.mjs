@@ -42,19 +42,22 @@ test('input-to-paint latency over 20 changes (printed)', async () => {
   await ready(page);
   const times = await page.evaluate(async () => {
     const input = document.querySelector('#f-batch');
-    const out = [];
+    const paint = [];
+    const rank = [];
     for (let i = 0; i < 20; i++) {
       const t0 = performance.now();
       input.value = String(2 + i);
       input.dispatchEvent(new Event('input', { bubbles: true }));
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      out.push(performance.now() - t0);
+      paint.push(performance.now() - t0);
+      rank.push(Number(document.querySelector('.ranking').dataset.rankMs));
     }
-    return out.sort((a, b) => a - b);
+    const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    return { paint: median(paint), rank: median(rank) };
   });
-  const median = times[Math.floor(times.length / 2)];
-  console.log(`input-to-paint median over 20 changes: ${median.toFixed(1)} ms (headless Chromium, software rendering)`);
-  assert.ok(Number.isFinite(median));
+  console.log(`input-to-paint median over 20 changes: ${times.paint.toFixed(1)} ms (headless Chromium, software rendering)`);
+  console.log(`ranking the whole catalog in wasm, median over 20 changes: ${times.rank.toFixed(2)} ms (performance.now, 0.1 ms resolution)`);
+  assert.ok(Number.isFinite(times.paint) && Number.isFinite(times.rank));
   await context.close();
 });
 

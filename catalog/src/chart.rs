@@ -226,10 +226,17 @@ pub fn scatter_svg(chart: &Scatter) -> String {
             tick_label(p.y)
         );
         if p.highlight {
+            // Labels on the right half of the plot run leftwards so they stay inside it.
+            let x = xs.map(p.x);
+            let (dx, anchor) = if x > (x0 + x1) / 2.0 {
+                (-8.0, "end")
+            } else {
+                (8.0, "start")
+            };
             let _ = write!(
                 svg,
-                r#"<text class="pt-label" x="{:.1}" y="{:.1}">{}</text>"#,
-                xs.map(p.x) + 8.0,
+                r#"<text class="pt-label" x="{:.1}" y="{:.1}" text-anchor="{anchor}">{}</text>"#,
+                x + dx,
                 ys.map(p.y) - 8.0,
                 escape(&p.label)
             );

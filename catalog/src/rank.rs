@@ -88,6 +88,8 @@ pub enum Reason {
     SpeedUnknown,
     /// Older than the newest compute capability that FlashAttention 2 supports (Ampere, 8.0).
     NoFlashAttention2,
+    /// Runs ROCm rather than CUDA: PyTorch works, CUDA-only libraries and kernels do not.
+    RocmNotCuda,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -302,6 +304,9 @@ pub fn rank<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) ->
             }
             None if placement.is_some() => reasons.push(Reason::SpeedUnknown),
             None => {}
+        }
+        if gpu.has_ecosystem(Ecosystem::Rocm) && !gpu.has_ecosystem(Ecosystem::Cuda) {
+            reasons.push(Reason::RocmNotCuda);
         }
         if gpu.vendor == Vendor::Apple {
             reasons.push(Reason::UnifiedMemory {

@@ -45,8 +45,8 @@ pub fn OpenFull() -> impl IntoView {
         absolute_link(&s)
     };
     view! {
-        <p class="open-full">
+        <footer class="open-full">
             <a href=href target="_blank" rel="noopener">{t(Key::EmbedOpenFull)}</a>
-        </p>
+        </footer>
     }
 }

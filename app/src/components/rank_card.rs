@@ -91,6 +91,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::PriceUnknown => t(Key::ReasonPriceUnknown).into(),
         Reason::SpeedUnknown => t(Key::ReasonSpeedUnknown).into(),
         Reason::NoFlashAttention2 => t(Key::ReasonNoFlashAttention).into(),
+        Reason::RocmNotCuda => t(Key::ReasonRocm).into(),
     }
 }
 

@@ -205,7 +205,15 @@ pub fn Advise() -> impl IntoView {
     let lang = move || ctx.lang();
     let catalog = Catalog::embedded();
     let inputs = Memo::new(move |_| ctx.state.with(|s| (s.workload.clone(), s.filters.clone())));
-    let ranking = Memo::new(move |_| inputs.with(|(w, f)| rank(catalog, w, f)));
+    // The ranking, and how long computing it took (shown as data-rank-ms for tests).
+    let timed = Memo::new(move |_| {
+        let clock = window().performance();
+        let start = clock.as_ref().map(|p| p.now());
+        let ranking = inputs.with(|(w, f)| rank(catalog, w, f));
+        let elapsed = clock.zip(start).map(|(p, s)| p.now() - s).unwrap_or(0.0);
+        (ranking, elapsed)
+    });
+    let ranking = Memo::new(move |_| timed.with(|(r, _)| r.clone()));
 
     let lang_now = ctx.lang();
     let t = move |k: Key| tr(lang_now, k).to_string();
@@ -274,6 +282,7 @@ pub fn Advise() -> impl IntoView {
     };
 
     view! {
+        <h1 class="view-title">{t(Key::AdviseTitle)}</h1>
         <div class="advise" class:compact=embedded>
             <section class="workload" class:hidden=embedded aria-labelledby="workload-heading">
                 <h2 id="workload-heading">{t(Key::FormHeading)}</h2>
@@ -320,7 +329,7 @@ pub fn Advise() -> impl IntoView {
                 </div>
                 <p class="assumptions">{t(Key::FormAssumptions)}</p>
             </section>
-            <section class="ranking" aria-labelledby="ranking-heading">
+            <section class="ranking" aria-labelledby="ranking-heading" data-rank-ms=move || timed.with(|(_, ms)| format!("{ms:.3}"))>
                 <h2 id="ranking-heading">{t(Key::RankHeading)}</h2>
                 {move || ranking.with(|r| {
                     let m = &r.memory;

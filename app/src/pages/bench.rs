@@ -12,7 +12,7 @@ pub fn Bench() -> impl IntoView {
     let ctx = use_ctx();
     view! {
         <section class="bench">
-            <h2>{t(Key::NavBench)}</h2>
+            <h1>{t(Key::NavBench)}</h1>
             <p data-testid="bench-status" data-state="unsupported">{t(Key::BenchUnavailable)}</p>
             <button class="link" on:click=move |_| ctx.update(true, |s| s.view = View::Compare)>{t(Key::BenchPickByHand)}</button>
         </section>

@@ -217,7 +217,7 @@ pub fn Compare() -> impl IntoView {
 
     view! {
         <section class="compare" aria-labelledby="compare-heading">
-            <h2 id="compare-heading">{t(Key::CompareHeading)}</h2>
+            <h1 id="compare-heading">{t(Key::CompareHeading)}</h1>
             <div class="compare-search">
                 <label for="gpu-search">{t(Key::CompareSearch)}</label>
                 <input id="gpu-search" type="search" autocomplete="off" data-testid="compare-search"

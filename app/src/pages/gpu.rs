@@ -150,7 +150,7 @@ pub fn GpuDetail() -> impl IntoView {
         };
         view! {
             <article class="gpu-detail" data-testid="gpu-detail" data-gpu-id=g.id.clone()>
-                <h2>{g.name.clone()}</h2>
+                <h1>{g.name.clone()}</h1>
                 <p class="meta">{format!("{} · {} · {}", g.architecture, g.released.map(|y| y.to_string()).unwrap_or_default(), g.ecosystems.iter().map(|e| e.as_str()).collect::<Vec<_>>().join(", "))}
                     {g.compute_capability.clone().map(|cc| format!(" · CUDA {cc}"))}</p>
                 <table class="spec-table">
@@ -166,7 +166,7 @@ pub fn GpuDetail() -> impl IntoView {
                         }).collect_view()}
                     </tbody>
                 </table>
-                <h3>{tr(lang(), Key::GpuNotes)}</h3>
+                <h2>{tr(lang(), Key::GpuNotes)}</h2>
                 {move || match info.get() {
                     Loaded::Loading => view! { <p class="empty">{tr(lang(), Key::GpuLoading)}</p> }.into_any(),
                     Loaded::Failed(e) => view! { <p class="empty">{tr(lang(), Key::GpuLoadFailed)}" ("{e}")"</p> }.into_any(),
@@ -174,14 +174,14 @@ pub fn GpuDetail() -> impl IntoView {
                         <ul class="notes">{mine.get().flatten().map(|d| d.notes).unwrap_or_default().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
                     }.into_any(),
                 }}
-                <h3>{tr(lang(), Key::GpuNeighbours)}</h3>
+                <h2>{tr(lang(), Key::GpuNeighbours)}</h2>
                 <ul class="neighbours">
                     {neighbours(catalog, g).into_iter().map(|n| {
                         let id = n.id.clone();
                         view! { <li><button class="link" on:click=move |_| open(id.clone())>{n.name.clone()}</button></li> }
                     }).collect_view()}
                 </ul>
-                <h3>{tr(lang(), Key::GpuSources)}</h3>
+                <h2>{tr(lang(), Key::GpuSources)}</h2>
                 <ul class="sources">
                     {move || mine.get().flatten().map(|d| d.sources).unwrap_or_default().into_iter().map(|s| view! {
                         <li><a href=s.url.clone() rel="noopener" target="_blank">{s.url.clone()}</a>" — "{s.fields.join(", ")}</li>

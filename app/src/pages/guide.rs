@@ -34,11 +34,11 @@ const SECTIONS: &[(Key, Key, Key)] = &[
 pub fn Guide() -> impl IntoView {
     view! {
         <article class="guide">
-            <h2>{t(Key::GuideHeading)}</h2>
+            <h1>{t(Key::GuideHeading)}</h1>
             <p>{t(Key::GuideIntro)}</p>
             {SECTIONS.iter().map(|(title, body, reasons)| view! {
                 <section>
-                    <h3>{t(*title)}</h3>
+                    <h2>{t(*title)}</h2>
                     <p>{t(*body)}</p>
                     <p class="uses"><strong>{t(Key::GuideUsedBy)}</strong>" "{t(*reasons)}</p>
                 </section>
