@@ -15,8 +15,9 @@ cargo fmt --all -- --check
 step "clippy (native, all targets)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-step "clippy (app for wasm32)"
+step "clippy (app for wasm32, with and without the webgpu-bench feature)"
 cargo clippy -p app --target wasm32-unknown-unknown -- -D warnings
+cargo clippy -p app --target wasm32-unknown-unknown --all-features -- -D warnings
 
 step "native tests"
 cargo test --workspace
@@ -27,6 +28,10 @@ trunk build --release
 
 step "first-visit size budget"
 scripts/size.sh dist
+
+step "release build with the WebGPU measurement (dist-bench/, browser-tested, not budgeted)"
+rm -rf dist-bench
+trunk build --release --all-features --dist dist-bench
 
 step "browser tests (Playwright + Debian Chromium)"
 node --test --test-concurrency=1 tests/

@@ -126,3 +126,18 @@ test('gpu view links every sourced spec to its source', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('your GPU: picked by hand, kept locally, compared against in the ranking', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(`${server.app}?view=bench`);
+  await ready(page);
+  await page.selectOption('#mine-select', 'rtx-3090');
+  assert.equal(await page.evaluate(() => localStorage.getItem('gpu-advisor:mine')), 'rtx-3090');
+  assert.doesNotMatch(page.url(), /mine=/, 'not in the link until asked');
+  await page.click('[data-testid="share-mine"]');
+  await page.waitForSelector('.vs-mine');
+  assert.match(page.url(), /mine=rtx-3090/);
+  assert.match(await page.locator('.vs-mine').first().innerText(), /RTX 3090/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -16,8 +16,8 @@ const TYPES = {
   '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json',
 };
 
-/** Serves `dist/` under SUB_PATH and under /dist/, and `examples/` under /examples/. */
-export async function serve() {
+/** Serves a bundle (`dist/` unless told) under SUB_PATH and under /dist/, and `examples/` under /examples/. */
+export async function serve(bundle = 'dist') {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
     // The embed example as a host on another origin would serve it: the widgets' URLs
@@ -30,8 +30,8 @@ export async function serve() {
       return;
     }
     let base = null, rel = null;
-    if (url.pathname.startsWith(SUB_PATH)) { base = join(ROOT, 'dist'); rel = url.pathname.slice(SUB_PATH.length); }
-    else if (url.pathname.startsWith('/dist/')) { base = join(ROOT, 'dist'); rel = url.pathname.slice('/dist/'.length); }
+    if (url.pathname.startsWith(SUB_PATH)) { base = join(ROOT, bundle); rel = url.pathname.slice(SUB_PATH.length); }
+    else if (url.pathname.startsWith('/dist/')) { base = join(ROOT, bundle); rel = url.pathname.slice('/dist/'.length); }
     else if (url.pathname.startsWith('/examples/')) { base = join(ROOT, 'examples'); rel = url.pathname.slice('/examples/'.length); }
     if (base === null) { res.writeHead(404).end(); return; }
     if (rel === '' || rel.endsWith('/')) rel += 'index.html';

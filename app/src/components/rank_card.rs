@@ -143,7 +143,12 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
 
 /// A candidate GPU in the ranking.
 #[component]
-pub fn RankCard(item: Ranked<'static>, position: usize) -> impl IntoView {
+pub fn RankCard(
+    item: Ranked<'static>,
+    position: usize,
+    /// Speed relative to the visitor's own GPU, and its name.
+    vs_mine: Option<(f64, String)>,
+) -> impl IntoView {
     let ctx = use_ctx();
     let lang = ctx.lang();
     let gpu = item.gpu;
@@ -207,6 +212,9 @@ pub fn RankCard(item: Ranked<'static>, position: usize) -> impl IntoView {
             </div>
             <p class="rank-speed">{time_line.unwrap_or_else(|| tr(lang, Key::ReasonSpeedUnknown).into())}</p>
             <p class="rank-cost">{cost_line}</p>
+            {vs_mine.map(|(ratio, name)| view! {
+                <p class="vs-mine">{fill(tr(lang, Key::CardVsMine), &[("x", format!("{ratio:.1}")), ("name", name)])}</p>
+            })}
             <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
             <div class="rank-actions">
                 <button class="link" on:click=move |_| {

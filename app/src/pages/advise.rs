@@ -348,9 +348,15 @@ pub fn Advise() -> impl IntoView {
                     }
                 })}
                 <ol class="rank-list">
-                    {move || ranking.with(|r| r.items.iter().filter(|i| i.fits()).take(shown()).enumerate().map(|(n, item)| {
-                        view! { <RankCard item=item.clone() position=n + 1 /> }
-                    }).collect_view())}
+                    {move || ranking.with(|r| {
+                        // Speed-ups against the visitor's own GPU, when they chose one and it runs the job.
+                        let mine = crate::pages::bench::my_gpu(ctx.state.with(|s| s.mine.clone()))
+                            .and_then(|id| r.items.iter().find(|i| i.gpu.id == id))
+                            .and_then(|i| Some((i.speed.as_ref()?.throughput.mid, i.gpu.name.clone())));
+                        r.items.iter().filter(|i| i.fits()).take(shown()).enumerate().map(move |(n, item)| {
+                        let vs_mine = mine.clone().and_then(|(base, name)| Some((item.speed.as_ref()?.throughput.mid / base, name)));
+                        view! { <RankCard item=item.clone() position=n + 1 vs_mine=vs_mine /> }
+                    }).collect_view()})}
                 </ol>
                 <Show when=move || !embedded()>
                 <h2>{t(Key::ExcludedHeading)}</h2>
