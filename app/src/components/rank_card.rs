@@ -235,3 +235,29 @@ pub fn RankCard(
         </li>
     }
 }
+
+/// A candidate below the top of the ranking: one line with the same test hooks.
+#[component]
+pub fn RankRow(item: Ranked<'static>, position: usize) -> impl IntoView {
+    let ctx = use_ctx();
+    let lang = ctx.lang();
+    let gpu = item.gpu;
+    let speed = item.speed.as_ref().map(|s| match s.job_hours {
+        Some(h) => fill(
+            tr(lang, Key::CardJobHours),
+            &[("range", range_text(h)), ("mid", num(h.mid))],
+        ),
+        None => format!("{} {}", range_text(s.throughput), unit_text(lang, s.unit)),
+    });
+    let id = gpu.id.clone();
+    view! {
+        <li class="rank-row" data-testid="rank-item" data-gpu-id=gpu.id.clone() data-fits=item.fits().to_string()>
+            <span class="rank-pos">{position}</span>
+            <button class="link" on:click=move |_| {
+                let id = id.clone();
+                ctx.update(true, move |s| { s.view = View::Gpu; s.ids = vec![id]; });
+            }>{gpu.name.clone()}</button>
+            <span class="rank-row-speed">{speed.unwrap_or_else(|| tr(lang, Key::ReasonSpeedUnknown).into())}</span>
+        </li>
+    }
+}

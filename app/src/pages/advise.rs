@@ -7,7 +7,7 @@ use catalog::workload::{EcoRequirement, Mode, ModelChoice, Precision, Priority, 
 use catalog::Catalog;
 use leptos::prelude::*;
 
-use crate::components::rank_card::{why_not_text, RankCard};
+use crate::components::rank_card::{why_not_text, RankCard, RankRow};
 use crate::i18n::{fill, gb, t, tr, Key};
 use crate::state::use_ctx;
 
@@ -116,6 +116,10 @@ fn presets() -> Vec<(Key, Workload)> {
     ]
 }
 
+/// Ranked GPUs shown as full cards; the rest are compact rows, which keeps every
+/// input change cheap to render.
+const FULL_CARDS: usize = 12;
+
 /// Ranked GPUs an embedded advise view shows.
 const EMBED_ITEMS: usize = 8;
 
@@ -144,6 +148,8 @@ fn select(
 ) -> impl IntoView {
     let ctx = use_ctx();
     let options = StoredValue::new(options);
+    // Only a change of this field re-renders the options, not every change of the state.
+    let current = Memo::new(move |_| ctx.state.with(get));
     view! {
         <label for=id>{t(label)}</label>
         <select id=id on:change=move |ev| {
@@ -151,7 +157,7 @@ fn select(
             ctx.update(false, |s| set(s, &token));
         }>
             {move || {
-                let current = ctx.state.with(get);
+                let current = current.get();
                 options.with_value(|o| o.iter().map(|(token, label)| {
                     view! { <option value=token.clone() selected=*token == current>{label.clone()}</option> }
                 }).collect_view())
@@ -355,7 +361,11 @@ pub fn Advise() -> impl IntoView {
                             .and_then(|i| Some((i.speed.as_ref()?.throughput.mid, i.gpu.name.clone())));
                         r.items.iter().filter(|i| i.fits()).take(shown()).enumerate().map(move |(n, item)| {
                         let vs_mine = mine.clone().and_then(|(base, name)| Some((item.speed.as_ref()?.throughput.mid / base, name)));
-                        view! { <RankCard item=item.clone() position=n + 1 vs_mine=vs_mine /> }
+                        if n < FULL_CARDS {
+                            view! { <RankCard item=item.clone() position=n + 1 vs_mine=vs_mine /> }.into_any()
+                        } else {
+                            view! { <RankRow item=item.clone() position=n + 1 /> }.into_any()
+                        }
                     }).collect_view()})}
                 </ol>
                 <Show when=move || !embedded()>
