@@ -4,7 +4,7 @@ use catalog::estimate::{Bound, Range, Unit};
 use catalog::memory::Sharding;
 use catalog::rank::{LinkKind, Ranked, Reason, WhyNot};
 use catalog::share::{Lang, View};
-use catalog::workload::EcoRequirement;
+use catalog::workload::{EcoRequirement, Mode};
 use leptos::prelude::*;
 
 use crate::i18n::{fill, gb, num, tr, usd, Key};
@@ -163,6 +163,7 @@ pub fn RankCard(
         ),
         None => format!("{} {}", range_text(s.throughput), unit_text(lang, s.unit)),
     });
+    let mode = ctx.state.with_untracked(|s| s.workload.mode);
     let cost_line = {
         let c = &item.cost;
         let mut parts = Vec::new();
@@ -176,14 +177,23 @@ pub fn RankCard(
             ));
         }
         if let Some(j) = c.job_usd {
+            // Buying, the job's running cost is its electricity; renting, the rental.
+            let key = match mode {
+                Mode::Buy => Key::CardEnergy,
+                Mode::Rent => Key::CardJobCost,
+            };
             parts.push(fill(
-                tr(lang, Key::CardJobCost),
+                tr(lang, key),
                 &[("range", format!("${}", range_text(j)))],
             ));
         }
         if let Some(m) = c.per_million_usd {
+            let key = match mode {
+                Mode::Buy => Key::CardEnergyPerMillion,
+                Mode::Rent => Key::CardPerMillion,
+            };
             parts.push(fill(
-                tr(lang, Key::CardPerMillion),
+                tr(lang, key),
                 &[("range", format!("${}", range_text(m)))],
             ));
         }
