@@ -72,3 +72,20 @@ test('time to ranking visible over 5 cold loads (printed)', async () => {
   console.log(`ranking visible after navigation, median of 5 cold loads: ${times[2].toFixed(0)} ms (all: ${times.map((t) => t.toFixed(0)).join(', ')})`);
   assert.ok(Number.isFinite(times[2]));
 });
+
+test('the language and theme toggles switch the page and record it in the link', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(`${server.app}?lang=en&theme=light`);
+  await ready(page);
+  await page.click('[data-testid="lang-toggle"]');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.match(await page.locator('h1').first().innerText(), /[\u4e00-\u9fff]/);
+  assert.match(page.url(), /lang=zh/);
+  await page.click('[data-testid="theme-toggle"]');
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  assert.match(page.url(), /theme=dark/);
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(bg, 'rgb(13, 17, 23)', 'dark background applied');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
