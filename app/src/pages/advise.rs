@@ -219,7 +219,6 @@ pub fn Advise() -> impl IntoView {
         let elapsed = clock.zip(start).map(|(p, s)| p.now() - s).unwrap_or(0.0);
         (ranking, elapsed)
     });
-    let ranking = Memo::new(move |_| timed.with(|(r, _)| r.clone()));
 
     let lang_now = ctx.lang();
     let t = move |k: Key| tr(lang_now, k).to_string();
@@ -337,7 +336,7 @@ pub fn Advise() -> impl IntoView {
             </section>
             <section class="ranking" aria-labelledby="ranking-heading" data-rank-ms=move || timed.with(|(_, ms)| format!("{ms:.3}"))>
                 <h2 id="ranking-heading">{t(Key::RankHeading)}</h2>
-                {move || ranking.with(|r| {
+                {move || timed.with(|(r, _)| {
                     let m = &r.memory;
                     let parts = [
                         (Key::MemWeights, m.weights), (Key::MemGradients, m.gradients), (Key::MemOptimizer, m.optimizer),
@@ -354,7 +353,7 @@ pub fn Advise() -> impl IntoView {
                     }
                 })}
                 <ol class="rank-list">
-                    {move || ranking.with(|r| {
+                    {move || timed.with(|(r, _)| {
                         // Speed-ups against the visitor's own GPU, when they chose one and it runs the job.
                         let mine = crate::pages::bench::my_gpu(ctx.state.with(|s| s.mine.clone()))
                             .and_then(|id| r.items.iter().find(|i| i.gpu.id == id))
@@ -371,7 +370,7 @@ pub fn Advise() -> impl IntoView {
                 <Show when=move || !embedded()>
                 <h2>{t(Key::ExcludedHeading)}</h2>
                 <ul class="excluded">
-                    {move || ranking.with(|r| r.items.iter().filter(|i| !i.fits() && i.why_not != Some(catalog::rank::WhyNot::Filtered)).map(|item| {
+                    {move || timed.with(|(r, _)| r.items.iter().filter(|i| !i.fits() && i.why_not != Some(catalog::rank::WhyNot::Filtered)).map(|item| {
                         let why = item.why_not.as_ref().map(|w| why_not_text(lang(), w)).unwrap_or_default();
                         view! {
                             <li data-testid="rank-item" data-gpu-id=item.gpu.id.clone() data-fits="false">
