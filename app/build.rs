@@ -23,8 +23,35 @@ fn variant(key: &str) -> String {
         .collect()
 }
 
+/// A fingerprint of everything the measurement module is built from (FNV-1a over the
+/// files), which the page appends to the module's address so caches never mix versions.
+fn bench_module_version(manifest_dir: &Path) -> String {
+    let mut files = Vec::new();
+    for dir in ["src/webgpu", "src/bin", "../catalog/src/bench"] {
+        let dir = manifest_dir.join(dir);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        if let Ok(entries) = std::fs::read_dir(&dir) {
+            files.extend(entries.flatten().map(|e| e.path()));
+        }
+    }
+    files.push(manifest_dir.join("../Cargo.lock"));
+    files.sort();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for file in &files {
+        for byte in std::fs::read(file).unwrap_or_default() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    println!(
+        "cargo:rustc-env=BENCH_MODULE_VERSION={}",
+        bench_module_version(manifest_dir)
+    );
+    let dir = manifest_dir.join("locales");
     println!("cargo:rerun-if-changed={}", dir.display());
     let en = load(&dir.join("en.json"));
     let zh = load(&dir.join("zh.json"));
@@ -43,23 +70,46 @@ fn main() {
     if !problems.is_empty() {
         panic!("translations out of step:\n{}", problems.join("\n"));
     }
+    // `measure.*` strings are only drawn by the measurement module: their own enum and
+    // tables, so the page's bundle (which never names them) does not carry them.
     let mut out = String::new();
-    out.push_str("/// A translated string's key; generated from `locales/*.json` by `build.rs`.\n");
-    out.push_str(
-        "#[derive(Debug, Clone, Copy, PartialEq, Eq)]\n#[allow(dead_code)]\npub enum Key {\n",
-    );
-    for k in en.keys() {
-        let _ = writeln!(out, "    /// `{k}`\n    {},", variant(k));
-    }
-    out.push_str("}\n\n");
-    for (name, table) in [("EN", &en), ("ZH", &zh)] {
-        let _ = writeln!(out, "const {name}: &[&str] = &[");
-        for v in table.values() {
-            let _ = writeln!(out, "    {v:?},");
+    for (name, prefix, wanted) in [("Key", "", false), ("MeasureKey", "measure.", true)] {
+        let keys: Vec<&String> = en
+            .keys()
+            .filter(|k| k.starts_with("measure.") == wanted)
+            .collect();
+        let _ = writeln!(
+            out,
+            "/// A translated string's key; generated from `locales/*.json` by `build.rs`.\n\
+             #[derive(Debug, Clone, Copy, PartialEq, Eq)]\n#[allow(dead_code)]\npub enum {name} {{"
+        );
+        for k in &keys {
+            let _ = writeln!(
+                out,
+                "    /// `{k}`\n    {},",
+                variant(k.strip_prefix(prefix).unwrap_or(k))
+            );
         }
-        out.push_str("];\n\n");
+        out.push_str("}\n\n");
+        let tables: Vec<String> = [&en, &zh]
+            .iter()
+            .map(|table| {
+                let rows: Vec<String> = keys
+                    .iter()
+                    .map(|k| format!("        {:?},", table[*k]))
+                    .collect();
+                format!("&[\n{}\n    ]", rows.join("\n"))
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "impl Text for {name} {{\n    fn text(self, lang: catalog::share::Lang) -> &'static str {{\n        \
+             const EN: &[&str] = {};\n        const ZH: &[&str] = {};\n        \
+             let table = match lang {{\n            catalog::share::Lang::En => EN,\n            \
+             catalog::share::Lang::Zh => ZH,\n        }};\n        table[self as usize]\n    }}\n}}\n",
+            tables[0], tables[1]
+        );
     }
-    out.push_str("impl Key {\n    pub fn text(self, lang: catalog::share::Lang) -> &'static str {\n        let table = match lang {\n            catalog::share::Lang::En => EN,\n            catalog::share::Lang::Zh => ZH,\n        };\n        table[self as usize]\n    }\n}\n");
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("i18n_keys.rs");
     std::fs::write(dest, out).expect("write i18n_keys.rs");
 }

@@ -15,23 +15,18 @@ cargo fmt --all -- --check
 step "clippy (native, all targets)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-step "clippy (app for wasm32, with and without the webgpu-bench feature)"
-cargo clippy -p app --target wasm32-unknown-unknown -- -D warnings
-cargo clippy -p app --target wasm32-unknown-unknown --all-features -- -D warnings
+step "clippy (app and its measurement module for wasm32)"
+cargo clippy -p app --target wasm32-unknown-unknown --bins -- -D warnings
 
 step "native tests"
 cargo test --workspace
 
-step "release build (trunk, wasm-opt -Oz)"
+step "release build (trunk, wasm-opt -Oz): the page and its measurement module"
 rm -rf dist
 trunk build --release
 
 step "first-visit size budget"
 scripts/size.sh dist
-
-step "release build with the WebGPU measurement (dist-bench/, browser-tested, not budgeted)"
-rm -rf dist-bench
-trunk build --release --all-features --dist dist-bench
 
 step "browser tests (Playwright + Debian Chromium)"
 node --test --test-concurrency=1 tests/

@@ -1,42 +1,77 @@
 // The WebGPU benchmark in headless Chromium: SwiftShader with --enable-unsafe-webgpu
-// (a software adapter), none without it, and scripted failures. It runs against
-// dist-bench/, the bundle built with the `webgpu-bench` feature.
+// (a software adapter without shader-f16), none without it, and scripted failures.
+// The measurement is a separate module under bench/, loaded only when a run starts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, watchedPage, ready } from './harness.mjs';
 
 let server, webgpu, plain;
 before(async () => {
-  server = await serve('dist-bench');
+  server = await serve();
   webgpu = await launch(['--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader']);
   plain = await launch();
 });
 after(async () => { await webgpu?.close(); await plain?.close(); await server?.close(); });
 
+const status = (page) => page.getAttribute('[data-testid="bench-status"]', 'data-state');
+
 async function runBench(page) {
   await page.goto(`${server.app}?view=bench`);
   await ready(page);
+  assert.equal(await status(page), 'idle');
   await page.click('[data-testid="bench-start"]');
   await page.waitForFunction(() => {
     const s = document.querySelector('[data-testid="bench-status"]').dataset.state;
     return s !== 'running' && s !== 'idle';
-  }, null, { timeout: 180000 });
-  return page.getAttribute('[data-testid="bench-status"]', 'data-state');
+  }, null, { timeout: 240000 });
+  return status(page);
 }
 
+test('the measurement module is not part of the first visit', async () => {
+  const { page, problems, requests, context } = await watchedPage(webgpu, server.origin);
+  await page.goto(`${server.app}?view=bench`);
+  await ready(page);
+  await page.waitForTimeout(300);
+  assert.deepEqual(requests.filter((u) => u.includes('/bench/')), []);
+  assert.equal(await status(page), 'idle');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('software adapter: every kernel verified and measured, labelled software, not placed', async () => {
-  const { page, problems, context } = await watchedPage(webgpu, server.origin);
+  const { page, problems, requests, context } = await watchedPage(webgpu, server.origin);
+  // Progress is shown per step while the run goes on.
+  const steps = new Set();
+  await page.exposeFunction('recordStep', (text) => steps.add(text));
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const s = document.querySelector('[data-testid="bench-status"]');
+      if (s?.dataset.state === 'running') window.recordStep(s.textContent);
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
   const state = await runBench(page);
-  const status = await page.textContent('[data-testid="bench-status"]');
-  assert.equal(state, 'software', status);
-  const results = await page.$$eval('[data-testid="bench-result"]', (els) => els.map((e) => ({ ...e.dataset })));
+  const text = await page.textContent('[data-testid="bench-status"]');
+  assert.equal(state, 'software', text);
+  assert.match(text, /not your GPU/);
+  const loaded = requests.filter((u) => u.includes('/bench/'));
+  assert.ok(loaded.some((u) => /\/some\/docs\/gpu\/bench\/bench\.js\?v=[0-9a-f]{16}$/.test(u)), loaded.join('\n'));
+  assert.ok(loaded.some((u) => /bench_bg\.wasm\?v=[0-9a-f]{16}$/.test(u)), loaded.join('\n'));
+  const results = await page.$$eval('[data-testid="bench-result"]', (els) => els.map((e) => ({ ...e.dataset, text: e.textContent })));
   const kernels = results.map((r) => r.kernel).sort();
+  // SwiftShader has no shader-f16, so no FP16 kernel is attempted.
   assert.deepEqual(kernels, ['bandwidth-copy', 'bandwidth-read', 'bandwidth-write', 'fp32-matmul']);
   for (const r of results) {
     assert.equal(r.verified, 'true', `${r.kernel} verified`);
     assert.ok(Number(r.value) > 0, `${r.kernel} measured`);
-    console.log(`SwiftShader ${r.kernel}: ${Number(r.value).toFixed(2)} ${r.unit}`);
+    assert.equal(r.unit, r.kernel === 'fp32-matmul' ? 'GFLOP/s' : 'GB/s');
+    assert.match(r.text, /GPU timestamps|wall clock/, `${r.kernel} says how it was timed`);
+    console.log(`SwiftShader ${r.kernel}: ${Number(r.value).toFixed(2)} ${r.unit} — ${r.text}`);
   }
+  const adapter = await page.textContent('[data-testid="bench-adapter"]');
+  assert.match(adapter, /Chrome \d+/);
+  console.log(`SwiftShader adapter line: ${adapter}`);
+  assert.ok(steps.size >= 5, `progress per step: ${[...steps].join(' | ')}`);
+  assert.ok([...steps].some((s) => /step \d+ of 5/.test(s)), [...steps].join(' | '));
   assert.equal(await page.locator('.matches li').count(), 0, 'a software renderer is never placed');
   assert.deepEqual(problems, []);
   await context.close();
@@ -47,6 +82,16 @@ test('no WebGPU adapter: the unsupported explanation', async () => {
   assert.equal(await runBench(page), 'unsupported');
   assert.match(await page.textContent('[data-testid="bench-status"]'), /WebGPU/);
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the measurement module cannot be fetched: error state with a message', async () => {
+  const { page, context } = await watchedPage(webgpu, server.origin);
+  await page.route(/\/bench\/bench\.js/, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  assert.equal(await runBench(page), 'error');
+  assert.match(await page.textContent('[data-testid="bench-status"]'), /could not be loaded/);
+  // The button stays usable for another try.
+  assert.equal(await page.isDisabled('[data-testid="bench-start"]'), false);
   await context.close();
 });
 
@@ -73,6 +118,23 @@ test('device lost mid-run: error state with a message', async () => {
   });
   assert.equal(await runBench(page), 'error');
   assert.match(await page.textContent('[data-testid="bench-status"]'), /lost/);
+  // WebGPU itself logs the use of a destroyed device; nothing else may go wrong.
   assert.deepEqual(problems.filter((p) => !p.startsWith('console: ')), []);
+  await context.close();
+});
+
+test('an adapter reported as hardware: done, and placed or told why not', async () => {
+  const { page, problems, context } = await watchedPage(webgpu, server.origin);
+  // SwiftShader dressed as a discrete GPU: its figures are far below every catalog GPU.
+  await page.addInitScript(() => {
+    Object.defineProperty(GPUAdapterInfo.prototype, 'architecture', { get: () => 'scripted-arch' });
+    Object.defineProperty(GPUAdapterInfo.prototype, 'vendor', { get: () => 'scripted-vendor' });
+    Object.defineProperty(GPUAdapterInfo.prototype, 'isFallbackAdapter', { get: () => false });
+  });
+  assert.equal(await runBench(page), 'done');
+  assert.match(await page.textContent('[data-testid="bench-adapter"]'), /scripted-vendor scripted-arch/);
+  assert.equal(await page.locator('.matches li').count(), 0);
+  assert.match(await page.textContent('[data-testid="bench-no-match"]'), /Pick it by hand/);
+  assert.deepEqual(problems, []);
   await context.close();
 });

@@ -3,6 +3,11 @@
 
 use catalog::share::Lang;
 
+/// A key with a string in each language.
+pub trait Text: Copy {
+    fn text(self, lang: Lang) -> &'static str;
+}
+
 include!(concat!(env!("OUT_DIR"), "/i18n_keys.rs"));
 
 /// Fills `{name}` placeholders of a template.
@@ -14,7 +19,7 @@ pub fn fill(template: &str, args: &[(&str, String)]) -> String {
     out
 }
 
-pub fn tr(lang: Lang, key: Key) -> &'static str {
+pub fn tr(lang: Lang, key: impl Text) -> &'static str {
     key.text(lang)
 }
 

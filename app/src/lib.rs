@@ -6,8 +6,7 @@ mod components;
 mod i18n;
 mod pages;
 mod state;
-#[cfg(feature = "webgpu-bench")]
-mod webgpu;
+pub mod webgpu;
 
 use catalog::share::{Theme, View};
 use components::{footer::Footer, header::Header, notice::Notice};

@@ -3,6 +3,8 @@
 //! and placing a measurement among the catalog. The WebGPU calls themselves live in
 //! the app's `webgpu` module.
 
+pub mod report;
+
 use crate::data::Catalog;
 
 /// Longest a single dispatch may be predicted to take: 20× under Windows' 2 s GPU
@@ -14,7 +16,7 @@ pub const MAX_SUBMIT_S: f64 = 0.250;
 pub const TARGET_BATCH_S: f64 = 0.050;
 /// Timed batches per kernel; the median is reported and the best as peak.
 pub const BATCHES: usize = 5;
-/// Matrix sizes tried, smallest first; all multiples of every kernel's tile (64).
+/// Matrix sizes tried, smallest first; all multiples of every kernel's tile (128).
 pub const MATMUL_SIZES: [u32; 5] = [256, 512, 1024, 2048, 4096];
 /// Size used to check every matmul kernel against the CPU before timing.
 pub const VERIFY_N: u32 = 128;
@@ -46,6 +48,18 @@ impl Kernel {
             Kernel::BandwidthCopy => "bandwidth-copy",
         }
     }
+    pub const ALL: [Kernel; 5] = [
+        Kernel::Fp32Matmul,
+        Kernel::Fp16Matmul,
+        Kernel::BandwidthRead,
+        Kernel::BandwidthWrite,
+        Kernel::BandwidthCopy,
+    ];
+
+    pub fn parse(s: &str) -> Option<Kernel> {
+        Kernel::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
     pub fn unit(self) -> &'static str {
         match self {
             Kernel::Fp32Matmul | Kernel::Fp16Matmul => "GFLOP/s",
@@ -161,13 +175,91 @@ pub fn summarize(rates: &[f64]) -> Option<Summary> {
     })
 }
 
-/// Bytes per bandwidth buffer: working sets of at least 4× the largest GPU caches
-/// (96 MB) want 256 MiB in all; each of the two buffers is capped by the binding limit.
+/// Bytes per bandwidth buffer: 256 MiB where the limits allow, so the read and write
+/// kernels stream 256 MiB and the copy kernel 512 MiB, several times any GPU's
+/// last-level cache but the largest (an RTX 4090 has 72 MB of L2, an RX 7900 XTX 96 MB
+/// of Infinity Cache). Each buffer is capped by the adapter's binding and buffer limits.
 pub fn bandwidth_buffer_bytes(max_binding_bytes: f64, max_buffer_bytes: f64) -> u64 {
-    let wanted: f64 = 128.0 * 1024.0 * 1024.0;
+    let wanted: f64 = 256.0 * 1024.0 * 1024.0;
     let cap = max_binding_bytes.min(max_buffer_bytes).max(16.0);
     // A whole number of vec4<f32> (16 bytes).
     ((wanted.min(cap) / 16.0).floor() * 16.0) as u64
+}
+
+/// Bytes of each buffer the bandwidth probe covers before the working set is sized.
+pub const BANDWIDTH_PROBE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Bytes of the buffers one timed bandwidth dispatch covers: all of them, unless the
+/// probe (bytes covered per second) predicts a dispatch over `MAX_DISPATCH_S`, as on a
+/// software renderer; never under the probe's own size, and a whole number of vec4s.
+pub fn bandwidth_bytes(probe_bytes_per_s: f64, allocated: u64) -> u64 {
+    let floor = BANDWIDTH_PROBE_BYTES.min(allocated);
+    if probe_bytes_per_s.is_nan() || probe_bytes_per_s <= 0.0 {
+        return floor / 16 * 16;
+    }
+    let fits = (probe_bytes_per_s * MAX_DISPATCH_S).min(allocated as f64) as u64;
+    fits.max(floor) / 16 * 16
+}
+
+/// Largest relative error accepted from the FP16 kernel. Its inputs are multiples of
+/// 1/8, so products are exact in FP16 and sums up to 32 are exact; error only comes
+/// from the few sums that pass 32 (spacing 1/32), under 1e-3.
+pub const MAX_REL_ERROR_F16: f64 = 1e-2;
+
+/// Inputs for the FP16 check: `test_matrix` rounded down to multiples of 1/8, which
+/// FP16 holds exactly.
+pub fn test_matrix_f16(n: usize, seed: u32) -> Vec<f32> {
+    test_matrix(n, seed)
+        .into_iter()
+        .map(|x| (x * 8.0).floor() / 8.0)
+        .collect()
+}
+
+/// The line that makes a matmul kernel's element type switchable.
+pub const SCALAR_ALIAS: &str = "alias scalar = f32;";
+
+/// The FP16 form of a matmul kernel written over `alias scalar = f32;`: the same code
+/// with `scalar` as f16 and the `enable f16;` directive WGSL requires first. `None` if
+/// the kernel has no such alias.
+pub fn f16_kernel(f32_source: &str) -> Option<String> {
+    f32_source.contains(SCALAR_ALIAS).then(|| {
+        format!(
+            "enable f16;\n{}",
+            f32_source.replace(SCALAR_ALIAS, "alias scalar = f16;")
+        )
+    })
+}
+
+/// The IEEE 754 half-precision bits nearest to `x` (ties to even), for uploading FP16
+/// matrices: WebGPU takes raw bytes and Rust has no stable `f16`.
+pub fn f16_bits(x: f32) -> u16 {
+    let bits = x.to_bits();
+    let sign = ((bits >> 16) & 0x8000) as u16;
+    let exp = ((bits >> 23) & 0xff) as i32;
+    let man = bits & 0x7f_ffff;
+    if exp == 0xff {
+        // Infinity stays infinity; NaN stays a (quiet) NaN.
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let round = |value: u32, shift: u32| -> u32 {
+        let rest = value & ((1 << shift) - 1);
+        let half = 1 << (shift - 1);
+        let kept = value >> shift;
+        kept + u32::from(rest > half || (rest == half && kept & 1 == 1))
+    };
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        // Subnormal in FP16: value = m × 2^-24, with the implicit leading 1 made explicit.
+        if e < -10 {
+            return sign;
+        }
+        return sign | round(man | 0x80_0000, (14 - e) as u32) as u16;
+    }
+    // A carry out of the mantissa correctly bumps the exponent (up to infinity).
+    sign | round(((e as u32) << 23) | man, 13) as u16
 }
 
 /// A catalog GPU the measurement is consistent with, and how well.
@@ -282,9 +374,78 @@ mod tests {
 
     #[test]
     fn bandwidth_buffers_respect_limits_and_vec4_alignment() {
-        assert_eq!(bandwidth_buffer_bytes(1e12, 1e12), 128 * 1024 * 1024);
+        assert_eq!(bandwidth_buffer_bytes(1e12, 1e12), 256 * 1024 * 1024);
+        // WebGPU's default binding limit, when the adapter offers no more.
+        assert_eq!(
+            bandwidth_buffer_bytes(134_217_728.0, 268_435_456.0),
+            128 * 1024 * 1024
+        );
         let small = bandwidth_buffer_bytes(1000.0, 1e9);
         assert!(small <= 1000 && small % 16 == 0);
+    }
+
+    #[test]
+    fn bandwidth_dispatches_shrink_only_when_the_probe_is_slow() {
+        let all = 256 * 1024 * 1024;
+        // 500 GB/s covers 256 MiB in 0.5 ms: the whole working set.
+        assert_eq!(bandwidth_bytes(500e9, all), all);
+        // A software renderer at 1.5 GB/s: 150 MB keeps a dispatch at 100 ms.
+        let slow = bandwidth_bytes(1.5e9, all);
+        assert!(slow < all && slow % 16 == 0);
+        assert!(slow as f64 / 1.5e9 <= MAX_DISPATCH_S);
+        // Never below the probe's own size, whatever the probe said.
+        assert_eq!(bandwidth_bytes(1.0, all), BANDWIDTH_PROBE_BYTES);
+        assert_eq!(bandwidth_bytes(f64::NAN, all), BANDWIDTH_PROBE_BYTES);
+        assert_eq!(bandwidth_bytes(1e12, 4096), 4096);
+    }
+
+    #[test]
+    fn the_f16_kernel_changes_only_the_alias() {
+        let source = "// x\nalias scalar = f32;\nvar<storage> c: array<f32>;\n";
+        assert_eq!(
+            f16_kernel(source).as_deref(),
+            Some("enable f16;\n// x\nalias scalar = f16;\nvar<storage> c: array<f32>;\n")
+        );
+        assert_eq!(f16_kernel("var x: f32;"), None);
+    }
+
+    #[test]
+    fn f16_conversion_rounds_to_nearest_even() {
+        assert_eq!(f16_bits(1.0), 0x3c00);
+        assert_eq!(f16_bits(0.5), 0x3800);
+        assert_eq!(f16_bits(-2.0), 0xc000);
+        assert_eq!(f16_bits(0.0), 0x0000);
+        assert_eq!(f16_bits(-0.0), 0x8000);
+        assert_eq!(f16_bits(0.1), 0x2e66);
+        assert_eq!(f16_bits(65504.0), 0x7bff, "largest finite half");
+        assert_eq!(
+            f16_bits(65520.0),
+            0x7c00,
+            "ties to even overflow to infinity"
+        );
+        assert_eq!(f16_bits(f32::INFINITY), 0x7c00);
+        assert_eq!(f16_bits(f32::NAN) & 0x7e00, 0x7e00);
+        assert_eq!(f16_bits(2f32.powi(-24)), 0x0001, "smallest subnormal");
+        assert_eq!(f16_bits(2f32.powi(-26)), 0x0000);
+        assert_eq!(f16_bits(2f32.powi(-14)), 0x0400, "smallest normal");
+        // 1 + 2^-11 is halfway between 1 and the next half: ties to even (1.0).
+        assert_eq!(f16_bits(1.0 + 2f32.powi(-11)), 0x3c00);
+        assert_eq!(f16_bits(1.0 + 3.0 * 2f32.powi(-11)), 0x3c02);
+    }
+
+    #[test]
+    fn f16_test_inputs_are_exact_in_half_precision() {
+        for x in test_matrix_f16(32, 3) {
+            let bits = f16_bits(x);
+            let exp = i32::from((bits >> 10) & 0x1f) - 15;
+            let man = f32::from(bits & 0x3ff) / 1024.0;
+            let back = if bits & 0x7c00 == 0 {
+                man * 2f32.powi(-14)
+            } else {
+                (1.0 + man) * 2f32.powi(exp)
+            };
+            assert_eq!(back, x);
+        }
     }
 
     #[test]
