@@ -138,6 +138,19 @@ test('your GPU: picked by hand, kept locally, compared against in the ranking', 
   await page.waitForSelector('.vs-mine');
   assert.match(page.url(), /mine=rtx-3090/);
   assert.match(await page.locator('.vs-mine').first().innerText(), /RTX 3090/);
+  // Whether the workload runs on it: the default 8B inference does; a 70B BF16 fine-tune does not.
+  assert.equal(await page.getAttribute('[data-testid="mine-fit"]', 'data-fits'), 'true');
+  await page.goto(`${server.app}?task=train&model=llama-3.1-70b&mine=rtx-3090`);
+  await ready(page);
+  assert.equal(await page.getAttribute('[data-testid="mine-fit"]', 'data-fits'), 'false');
+  assert.match(await page.textContent('[data-testid="mine-fit"]'), /does not run this workload: .*GB/);
+  // In the compare view it can be added in one click and the others are measured against it.
+  await page.goto(`${server.app}?view=compare&ids=rtx-4090&mine=rtx-3090`);
+  await ready(page);
+  await page.click('[data-testid="compare-add-mine"]');
+  await page.waitForSelector('th[data-gpu-id="rtx-3090"]');
+  assert.match(await page.locator('[data-testid="compare-table"]').innerText(), /\d+(\.\d)?× yours/);
+  assert.equal(await page.locator('[data-testid="compare-add-mine"]').count(), 0);
   assert.deepEqual(problems, []);
   await context.close();
 });

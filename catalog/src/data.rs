@@ -211,13 +211,19 @@ impl Catalog {
         self.models.iter().find(|m| m.id == id)
     }
 
-    /// GPUs whose name, id or alias contains every word of `query` (case-insensitive).
+    /// GPUs whose name, id or alias contains every word of `query`, ignoring ASCII case
+    /// (names, ids and aliases are ASCII; full Unicode case mapping would add its tables
+    /// to the bundle for nothing).
     pub fn search(&self, query: &str) -> Vec<&Gpu> {
-        let words: Vec<String> = query.split_whitespace().map(|w| w.to_lowercase()).collect();
+        let words: Vec<String> = query
+            .split_whitespace()
+            .map(|w| w.to_ascii_lowercase())
+            .collect();
         self.gpus
             .iter()
             .filter(|g| {
-                let hay = format!("{} {} {}", g.name, g.id, g.aliases.join(" ")).to_lowercase();
+                let hay =
+                    format!("{} {} {}", g.name, g.id, g.aliases.join(" ")).to_ascii_lowercase();
                 words.iter().all(|w| hay.contains(w.as_str()))
             })
             .collect()

@@ -57,8 +57,8 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::PrecisionFallback { wanted, used } => fill(
             t(Key::ReasonPrecisionFallback),
             &[
-                ("wanted", wanted.as_str().to_uppercase()),
-                ("used", used.as_str().to_uppercase()),
+                ("wanted", wanted.as_str().to_ascii_uppercase()),
+                ("used", used.as_str().to_ascii_uppercase()),
             ],
         ),
         Reason::NoTensorCores => t(Key::ReasonNoTensorCores).into(),

@@ -211,14 +211,19 @@ pub fn Advise() -> impl IntoView {
     let lang = move || ctx.lang();
     let catalog = Catalog::embedded();
     let inputs = Memo::new(move |_| ctx.state.with(|s| (s.workload.clone(), s.filters.clone())));
-    // The ranking, and how long computing it took (shown as data-rank-ms for tests).
-    let timed = Memo::new(move |_| {
-        let clock = window().performance();
-        let start = clock.as_ref().map(|p| p.now());
-        let ranking = inputs.with(|(w, f)| rank(catalog, w, f));
-        let elapsed = clock.zip(start).map(|(p, s)| p.now() - s).unwrap_or(0.0);
-        (ranking, elapsed)
-    });
+    // The ranking, and how long computing it took (shown as data-rank-ms for tests). It is
+    // recomputed only when the inputs change, so it always counts as changed: comparing
+    // two rankings would cost time and bundle size for nothing.
+    let timed = Memo::new_with_compare(
+        move |_| {
+            let clock = window().performance();
+            let start = clock.as_ref().map(|p| p.now());
+            let ranking = inputs.with(|(w, f)| rank(catalog, w, f));
+            let elapsed = clock.zip(start).map(|(p, s)| p.now() - s).unwrap_or(0.0);
+            (ranking, elapsed)
+        },
+        |_, _| true,
+    );
 
     let lang_now = ctx.lang();
     let t = move |k: Key| tr(lang_now, k).to_string();
@@ -230,7 +235,7 @@ pub fn Advise() -> impl IntoView {
         .collect();
     models.push((CUSTOM.into(), t(Key::FormCustomModel)));
     let precisions = tokens(Precision::ALL, Precision::as_str, |p| {
-        p.as_str().to_uppercase()
+        p.as_str().to_ascii_uppercase()
     });
     let modes = tokens(Mode::ALL, Mode::as_str, |m| {
         t(match m {
@@ -351,6 +356,17 @@ pub fn Advise() -> impl IntoView {
                             </span>
                         </div>
                     }
+                })}
+                {move || timed.with(|(r, _)| {
+                    // Whether the visitor's own GPU runs this workload, and if not, why.
+                    let id = crate::pages::bench::my_gpu(ctx.state.with(|s| s.mine.clone()))?;
+                    let item = r.items.iter().find(|i| i.gpu.id == id)?;
+                    let name = item.gpu.name.clone();
+                    let text = match &item.why_not {
+                        None => fill(tr(lang(), Key::AdviseMineFits), &[("name", name)]),
+                        Some(why) => fill(tr(lang(), Key::AdviseMineNot), &[("name", name), ("why", why_not_text(lang(), why))]),
+                    };
+                    Some(view! { <p class="mine-fit" data-testid="mine-fit" data-fits=item.fits().to_string()>{text}</p> })
                 })}
                 <ol class="rank-list">
                     {move || timed.with(|(r, _)| {

@@ -203,6 +203,7 @@ pub fn Compare() -> impl IntoView {
             .map(|g| (g.id.clone(), g.name.clone()))
             .collect::<Vec<_>>()
     };
+    let mine = move || crate::pages::bench::my_gpu(ctx.state.with(|s| s.mine.clone()));
     let add = move |id: String| {
         query.set(String::new());
         ctx.update(true, move |s| {
@@ -223,6 +224,11 @@ pub fn Compare() -> impl IntoView {
                 <input id="gpu-search" type="search" autocomplete="off" data-testid="compare-search"
                     prop:value=move || query.get()
                     on:input=move |ev| query.set(event_target_value(&ev)) />
+                {move || mine().filter(|m| !ids.with(|ids| ids.contains(m))).and_then(|m| catalog.gpu(&m)).map(|g| {
+                    let id = g.id.clone();
+                    view! { <p><button class="link" data-testid="compare-add-mine" on:click=move |_| add(id.clone())>
+                        {fill(tr(lang(), Key::CompareAddMine), &[("name", g.name.clone())])}</button></p> }
+                })}
                 <ul class="search-results">
                     {move || matches().into_iter().map(|(id, name)| {
                         let id2 = id.clone();
@@ -286,6 +292,10 @@ pub fn Compare() -> impl IntoView {
                                 <th scope="row">{tr(lang(), Key::CompareWorkload)}</th>
                                 {gpus.iter().map(|g| ranking.with(|r| {
                                     let item = r.items.iter().find(|i| i.gpu.id == g.id);
+                                    // Speed against the visitor's own GPU, when it is another compared one that runs the job.
+                                    let speed = |id: &str| r.items.iter().find(|i| i.gpu.id == id && i.fits()).and_then(|i| Some(i.speed.as_ref()?.throughput.mid));
+                                    let vs_mine = mine().filter(|m| *m != g.id && ids.with(|ids| ids.contains(m)))
+                                        .and_then(|m| Some(speed(&g.id)? / speed(&m)?));
                                     let text = match item {
                                         Some(i) if i.fits() => match &i.speed {
                                             Some(s) => match s.job_hours {
@@ -296,6 +306,10 @@ pub fn Compare() -> impl IntoView {
                                         },
                                         Some(i) => i.why_not.as_ref().map(|w| why_not_text(lang(), w)).unwrap_or_default(),
                                         None => String::new(),
+                                    };
+                                    let text = match vs_mine {
+                                        Some(x) => format!("{text} · {}", fill(tr(lang(), Key::CompareVsMine), &[("x", format!("{x:.1}"))])),
+                                        None => text,
                                     };
                                     view! { <td>{text}</td> }
                                 })).collect_view()}
