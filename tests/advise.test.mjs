@@ -94,7 +94,7 @@ test('compare: add from search and remove with one click', async () => {
 });
 
 test('phone width: no horizontal scrolling on any view', async () => {
-  for (const view of ['advise', 'compare&ids=rtx-4090,a100-sxm4-80gb,mi300x,tpu-v5p', 'gpu&ids=h100-sxm5-80gb', 'guide']) {
+  for (const view of ['advise', 'compare&ids=rtx-4090,a100-sxm4-80gb,mi300x,tpu-v5p', 'gpu&ids=h100-sxm5-80gb', 'guide', 'bench']) {
     for (const theme of ['light', 'dark']) {
       const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 360, height: 740 } });
       await page.goto(`${server.app}?view=${view}&theme=${theme}`);
