@@ -8,6 +8,8 @@ use catalog::bench::{self, Kernel, Summary};
 use js_sys::{Array, Float32Array, Object, Reflect, Uint32Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
+
+use super::js_error;
 use web_sys::{
     gpu_buffer_usage as usage, gpu_map_mode, GpuAdapter, GpuAutoLayoutMode, GpuBindGroup,
     GpuBindGroupDescriptor, GpuBindGroupEntry, GpuBuffer, GpuBufferDescriptor,
@@ -52,14 +54,6 @@ const FP16_VARIANTS: [Variant; 1] = [Variant {
     code: MATMUL_128,
     tile: 128,
 }];
-
-fn js_error(e: JsValue) -> String {
-    Reflect::get(&e, &"message".into())
-        .ok()
-        .and_then(|m| m.as_string())
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "unknown error".into())
-}
 
 async fn wait<T>(promise: js_sys::Promise<T>) -> Result<JsValue, String> {
     let promise: js_sys::Promise = promise.unchecked_into();

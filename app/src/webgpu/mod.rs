@@ -19,3 +19,13 @@ pub mod view;
 
 #[cfg(web_sys_unstable_apis)]
 pub use measure::run;
+
+/// The message of a JavaScript error (or the value itself, when it is a string).
+fn js_error(e: impl AsRef<wasm_bindgen::JsValue>) -> String {
+    let e = e.as_ref();
+    js_sys::Reflect::get(e, &"message".into())
+        .ok()
+        .and_then(|m| m.as_string())
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "unknown error".into())
+}

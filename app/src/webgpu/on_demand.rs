@@ -8,6 +8,8 @@ use js_sys::{Array, Function, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
+use super::js_error;
+
 /// Changes whenever the measurement's sources do (see `build.rs`), so a browser never
 /// pairs this page with a stale cached module.
 const VERSION: &str = env!("BENCH_MODULE_VERSION");
@@ -23,14 +25,6 @@ extern "C" {
     async fn load_module(js: &str, wasm: &str) -> Result<JsValue, JsValue>;
 }
 
-fn message(e: &JsValue) -> String {
-    Reflect::get(e, &"message".into())
-        .ok()
-        .and_then(|m| m.as_string())
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "unknown error".into())
-}
-
 /// The module's address, resolved against the page (which may live under any path).
 fn url(file: &str) -> Result<String, String> {
     let base = web_sys::window()
@@ -39,7 +33,7 @@ fn url(file: &str) -> Result<String, String> {
         .ok_or("the page has no base address")?;
     web_sys::Url::new_with_base(&format!("bench/{file}?v={VERSION}"), &base)
         .map(|u| u.href())
-        .map_err(|e| message(&e))
+        .map_err(|e| js_error(&e))
 }
 
 /// The loaded measurement module's two entry points.
@@ -65,7 +59,7 @@ pub async fn load() -> Result<Module, String> {
         .map_err(|e| {
             format!(
                 "the measurement module could not be loaded: {}",
-                message(&e)
+                js_error(&e)
             )
         })?;
     let entry = |name: &str| -> Result<Function, String> {
@@ -88,10 +82,10 @@ impl Module {
         let promise = self
             .measure
             .call1(&JsValue::NULL, on_progress.as_ref())
-            .map_err(|e| message(&e))?;
+            .map_err(|e| js_error(&e))?;
         let report = JsFuture::from(js_sys::Promise::from(promise))
             .await
-            .map_err(|e| format!("the measurement stopped: {}", message(&e)))?;
+            .map_err(|e| format!("the measurement stopped: {}", js_error(&e)))?;
         drop(on_progress);
         report
             .as_string()
@@ -112,7 +106,7 @@ impl Module {
                 &outcome.into(),
                 &lang.into(),
             )
-            .map_err(|e| message(&e))?;
+            .map_err(|e| js_error(&e))?;
         let parts = Array::from(&drawn);
         let part = |i: u32| parts.get(i).as_string().unwrap_or_default();
         Ok(Drawn {
