@@ -468,7 +468,7 @@ pub fn speed(
         b * f64::from(n) / group_step(BANDWIDTH_EFFICIENCY.0, mfu_lo),
         b * f64::from(n) / group_step(BANDWIDTH_EFFICIENCY.1, mfu_hi),
     );
-    let total_samples = workload.samples as f64 * workload.epochs;
+    let total_samples = workload.samples_for(model) as f64 * workload.epochs;
     let job_hours = samples_per_s.map(|s| total_samples / s / 3600.0);
     let (unit, throughput) = match sized.transformer {
         Some(t) if model.family.is_sequence_model() => {

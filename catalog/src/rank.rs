@@ -45,6 +45,9 @@ pub enum WhyNot {
         cost_usd: f64,
         budget_usd: f64,
     },
+    /// Under a budget, a GPU whose price (or job cost) is unknown cannot be shown to
+    /// keep to it, so it does not pass.
+    PriceUnknown,
 }
 
 /// A reason shown on a ranked GPU.
@@ -123,17 +126,88 @@ impl Ranked<'_> {
     }
 }
 
+/// The seed article's tiers, and one more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tier {
+    /// The fastest a person in this mode can get within the budget.
+    Flagship,
+    /// The most speed per dollar.
+    Value,
+    /// The cheapest that runs the job at a usable speed.
+    Entry,
+    /// The best option from a vendor other than NVIDIA, with its caveats.
+    NonNvidia,
+    /// Buying for a training job, when renting the job is far cheaper than any purchase.
+    RentInstead,
+}
+
+impl Tier {
+    pub const ALL: [Tier; 5] = [
+        Tier::Flagship,
+        Tier::Value,
+        Tier::Entry,
+        Tier::NonNvidia,
+        Tier::RentInstead,
+    ];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tier::Flagship => "flagship",
+            Tier::Value => "value",
+            Tier::Entry => "entry",
+            Tier::NonNvidia => "non_nvidia",
+            Tier::RentInstead => "rent_instead",
+        }
+    }
+}
+
+/// One tier's pick and the facts its one-sentence "why" is built from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pick {
+    pub tier: Tier,
+    pub id: String,
+    /// Throughput of the placement (the workload's unit) and its share of the fastest candidate's.
+    pub speed: Option<f64>,
+    pub speed_share: Option<f64>,
+    /// Speed per 1,000 dollars of the cost the ranking compares, against the best value's.
+    pub value_share: Option<f64>,
+    /// The cost the ranking compares (purchase, job or per-million), in dollars.
+    pub cost_usd: Option<f64>,
+    /// Candidates it was chosen from.
+    pub among: usize,
+    /// Caveats the person should know (ROCm, unified memory, used only, tight fit...).
+    pub caveats: Vec<Reason>,
+    /// Rent instead: what renting the job costs and the cheapest purchase it beats.
+    pub rent_job_usd: Option<f64>,
+    pub buy_usd: Option<f64>,
+}
+
 /// The engine's verdicts in the seed article's tiers, computed, not hard-coded.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Picks {
-    /// Fastest candidate.
-    pub flagship: Option<String>,
-    /// Most throughput per dollar.
-    pub best_value: Option<String>,
-    /// Cheapest candidate that runs the job.
-    pub entry_level: Option<String>,
-    /// Best-scoring candidate from a vendor other than NVIDIA.
-    pub non_nvidia: Option<String>,
+    pub flagship: Option<Pick>,
+    pub value: Option<Pick>,
+    pub entry: Option<Pick>,
+    pub non_nvidia: Option<Pick>,
+    pub rent_instead: Option<Pick>,
+}
+
+impl Picks {
+    /// The picks in tier order, skipping empty tiers.
+    pub fn all(&self) -> impl Iterator<Item = &Pick> {
+        [
+            &self.flagship,
+            &self.value,
+            &self.entry,
+            &self.non_nvidia,
+            &self.rent_instead,
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    pub fn id(&self, tier: Tier) -> Option<&str> {
+        self.all().find(|p| p.tier == tier).map(|p| p.id.as_str())
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -227,7 +301,30 @@ fn cost_figure(cost: &Cost, workload: &Workload) -> Option<f64> {
     }
 }
 
+/// Ranks every GPU of the catalog for the workload and picks one per tier.
 pub fn rank<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) -> Ranking<'c> {
+    let mut ranking = rank_items(catalog, workload, filters);
+    // Buying for a training job: what renting the same job would cost, at its cheapest.
+    let rental = if workload.mode == Mode::Buy && workload.task.is_training() {
+        let rent = Workload {
+            mode: Mode::Rent,
+            budget_usd: None,
+            ..workload.clone()
+        };
+        rank_items(catalog, &rent, filters)
+            .items
+            .iter()
+            .filter(|r| r.fits())
+            .filter_map(|r| Some((r.gpu.id.clone(), r.cost.job_usd?.mid)))
+            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+    } else {
+        None
+    };
+    ranking.picks = picks(&ranking.items, workload, rental);
+    ranking
+}
+
+fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) -> Ranking<'c> {
     let model = resolve_model(catalog, workload);
     let sized = memory::size_model(&model, workload);
     let single = memory::breakdown(&sized, workload, Sharding::Single);
@@ -256,12 +353,16 @@ pub fn rank<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) ->
             .or(placement.as_ref().map(|p| p.gpus))
             .unwrap_or(1);
         let cost = estimate::cost(gpu, workload, speed.as_ref(), gpus_used);
-        if let (Some(budget), Some(figure)) = (workload.budget_usd, cost.budget_figure) {
-            if figure > budget {
-                why_not = why_not.or(Some(WhyNot::Budget {
-                    cost_usd: figure,
-                    budget_usd: budget,
-                }));
+        if let Some(budget) = workload.budget_usd {
+            match cost.budget_figure {
+                Some(figure) if figure > budget => {
+                    why_not = why_not.or(Some(WhyNot::Budget {
+                        cost_usd: figure,
+                        budget_usd: budget,
+                    }))
+                }
+                Some(_) => {}
+                None => why_not = why_not.or(Some(WhyNot::PriceUnknown)),
             }
         }
         if let Some(p) = &placement {
@@ -361,17 +462,36 @@ pub fn rank<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) ->
             .then(b.score.unwrap_or(0.0).total_cmp(&a.score.unwrap_or(0.0)))
             .then(a.gpu.id.cmp(&b.gpu.id))
     });
-    let picks = picks(&items, workload);
     Ranking {
         model,
         memory: single,
         items,
-        picks,
+        picks: Picks::default(),
     }
 }
 
-/// Scores candidates 0–1: speed against the fastest, cost against the cheapest, or
-/// their geometric mean. GPUs without the needed figure get no score and rank after.
+/// Balance weighs speed against cost with diminishing returns on speed: the score is
+/// `speed^w · (1/cost)^(1−w)`, both relative to the candidates, with `w` this weight. A
+/// card 1.5× as fast is then preferred while it costs less than `1.5^(w/(1−w))` ≈ 1.84×
+/// as much, and a card 3× as fast while it costs less than 5.2×: the way a practitioner
+/// pays more for speed, but less and less per step. `w = 0.5` would be performance per
+/// dollar (the value pick's order) and `w = 1` pure speed; 0.6 is neither.
+pub const BALANCE_SPEED_WEIGHT: f64 = 0.6;
+/// The entry pick must reach at least this share of the value pick's speed: cheaper
+/// cards that are much slower still are not a usable start.
+pub const ENTRY_MIN_SPEED_SHARE: f64 = 0.2;
+/// Serving a language model, the entry pick must also decode at least this many tokens
+/// per second: faster than people read (200–300 words a minute is about 4–7 tokens/s).
+pub const USABLE_DECODE_TOKENS_S: f64 = 10.0;
+/// Buying for a training job, renting is "clearly cheaper" when the job's rental costs
+/// under this share of the cheapest purchase that runs it.
+pub const RENT_CLEARLY_CHEAPER: f64 = 0.25;
+
+/// Scores candidates 0–1 by the priority: speed against the fastest candidate, cost
+/// against the cheapest, or the balance of the two (`BALANCE_SPEED_WEIGHT`). Candidates
+/// are the GPUs that fit this workload in this mode (and its budget and filters), so
+/// scores are relative to what the person could choose. GPUs without the needed figure
+/// get no score and rank after.
 fn score(items: &mut [Ranked], workload: &Workload) {
     let speed_of = |r: &Ranked| r.speed.as_ref().map(|s| s.throughput.mid);
     let best_speed = items
@@ -396,34 +516,113 @@ fn score(items: &mut [Ranked], workload: &Workload) {
             Priority::Speed => s,
             Priority::Cost => c,
             Priority::Balance => match (s, c) {
-                (Some(s), Some(c)) => Some((s * c).sqrt()),
+                (Some(s), Some(c)) => {
+                    Some(s.powf(BALANCE_SPEED_WEIGHT) * c.powf(1.0 - BALANCE_SPEED_WEIGHT))
+                }
                 _ => None,
             },
         };
     }
 }
 
-fn picks(items: &[Ranked], workload: &Workload) -> Picks {
-    let candidates = || items.iter().filter(|r| r.fits());
-    let by = |f: &dyn Fn(&Ranked) -> Option<f64>| {
-        candidates()
-            .filter_map(|r| f(r).map(|v| (v, r)))
-            .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.gpu.id.cmp(&a.1.gpu.id)))
-            .map(|(_, r)| r.gpu.id.clone())
-    };
+/// Reasons worth repeating next to a pick: what could surprise the person later.
+fn is_caveat(reason: &Reason) -> bool {
+    matches!(
+        reason,
+        Reason::TightFit { .. }
+            | Reason::NeedsGpus { .. }
+            | Reason::NoBf16UsesFp16
+            | Reason::PrecisionFallback { .. }
+            | Reason::NoTensorCores
+            | Reason::UnifiedMemory { .. }
+            | Reason::UsedOnly
+            | Reason::NoFlashAttention2
+            | Reason::RocmNotCuda
+    )
+}
+
+/// The cheapest rental of a training job, for the rent-instead pick: (GPU id, job dollars).
+type RentalJob = (String, f64);
+
+fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Picks {
+    let candidates: Vec<&Ranked> = items.iter().filter(|r| r.fits()).collect();
     let speed = |r: &Ranked| r.speed.as_ref().map(|s| s.throughput.mid);
+    let cost = |r: &Ranked| cost_figure(&r.cost, workload).filter(|c| *c > 0.0);
+    let best_speed = candidates
+        .iter()
+        .filter_map(|r| speed(r))
+        .fold(0.0, f64::max);
+    let best_value = candidates
+        .iter()
+        .filter_map(|r| Some(speed(r)? / cost(r)?))
+        .fold(0.0, f64::max);
+    let pick = |tier: Tier, r: &Ranked| Pick {
+        tier,
+        id: r.gpu.id.clone(),
+        speed: speed(r),
+        speed_share: speed(r)
+            .filter(|_| best_speed > 0.0)
+            .map(|s| s / best_speed),
+        value_share: speed(r)
+            .zip(cost(r))
+            .filter(|_| best_value > 0.0)
+            .map(|(s, c)| s / c / best_value),
+        cost_usd: cost(r),
+        among: candidates.len(),
+        caveats: r.reasons.iter().filter(|x| is_caveat(x)).cloned().collect(),
+        rent_job_usd: None,
+        buy_usd: None,
+    };
+    // The best by a key; ties go to the lower id so that picks are stable.
+    let best_by = |key: &dyn Fn(&Ranked) -> Option<f64>| {
+        candidates
+            .iter()
+            .filter_map(|r| key(r).map(|k| (k, *r)))
+            .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.gpu.id.cmp(&a.1.gpu.id)))
+            .map(|(_, r)| r)
+    };
+    let flagship = best_by(&|r| speed(r));
+    let value = best_by(&|r| Some(speed(r)? / cost(r)?));
+    let value_speed = value.and_then(speed).unwrap_or(0.0);
+    let decoding = workload.task == Task::Infer
+        && items
+            .first()
+            .and_then(|r| r.speed.as_ref())
+            .is_some_and(|s| s.unit == estimate::Unit::Tokens);
+    let entry = best_by(&|r| {
+        let s = speed(r)?;
+        let usable =
+            s >= ENTRY_MIN_SPEED_SHARE * value_speed && (!decoding || s >= USABLE_DECODE_TOKENS_S);
+        if usable {
+            cost(r).map(|c| -c)
+        } else {
+            None
+        }
+    });
+    let non_nvidia = candidates
+        .iter()
+        .find(|r| r.gpu.vendor != Vendor::Nvidia && r.score.is_some() && speed(r).is_some());
+    let cheapest_purchase = candidates.iter().filter_map(|r| cost(r)).reduce(f64::min);
+    let rent_instead = rental.and_then(|(id, job)| {
+        let clearly = cheapest_purchase.is_none_or(|buy| job < RENT_CLEARLY_CHEAPER * buy);
+        clearly.then(|| Pick {
+            tier: Tier::RentInstead,
+            id,
+            speed: None,
+            speed_share: None,
+            value_share: None,
+            cost_usd: Some(job),
+            among: candidates.len(),
+            caveats: Vec::new(),
+            rent_job_usd: Some(job),
+            buy_usd: cheapest_purchase,
+        })
+    });
     Picks {
-        flagship: by(&speed),
-        best_value: by(&|r: &Ranked| {
-            let c = cost_figure(&r.cost, workload)?;
-            (c > 0.0).then_some(speed(r)? / c)
-        }),
-        entry_level: by(&|r: &Ranked| {
-            speed(r)?;
-            cost_figure(&r.cost, workload).map(|c| -c)
-        }),
-        non_nvidia: candidates()
-            .find(|r| r.gpu.vendor != Vendor::Nvidia && r.score.is_some())
-            .map(|r| r.gpu.id.clone()),
+        flagship: flagship.map(|r| pick(Tier::Flagship, r)),
+        value: value.map(|r| pick(Tier::Value, r)),
+        entry: entry.map(|r| pick(Tier::Entry, r)),
+        non_nvidia: non_nvidia.map(|r| pick(Tier::NonNvidia, r)),
+        rent_instead,
     }
 }

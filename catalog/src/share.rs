@@ -71,6 +71,51 @@ impl Default for AppState {
     }
 }
 
+/// What a person can do to the state by clicking: each operation is one history
+/// entry, and the views bind them to links (`after` gives the state a link points to).
+impl AppState {
+    /// This state changed by `change`: the target of a link, computed without following it.
+    pub fn after(&self, change: impl FnOnce(&mut AppState)) -> AppState {
+        let mut next = self.clone();
+        change(&mut next);
+        next
+    }
+
+    /// Goes to another view, keeping the workload, filters, compared GPUs and settings.
+    pub fn go_to(&mut self, view: View) {
+        self.view = view;
+    }
+
+    /// The GPU view of one GPU. The compared list it replaces comes back with "back".
+    pub fn open_gpu(&mut self, id: &str) {
+        self.view = View::Gpu;
+        self.ids = vec![id.to_string()];
+    }
+
+    /// Adds a GPU to the compared ones and shows them; beyond `MAX_COMPARE` the oldest goes.
+    /// Coming from the GPU view, the GPU shown there stays in the comparison.
+    pub fn add_to_compare(&mut self, id: &str) {
+        self.view = View::Compare;
+        if self.ids.iter().any(|x| x == id) {
+            return;
+        }
+        if self.ids.len() >= MAX_COMPARE {
+            self.ids.remove(0);
+        }
+        self.ids.push(id.to_string());
+    }
+
+    pub fn remove_from_compare(&mut self, id: &str) {
+        self.ids.retain(|x| x != id);
+    }
+
+    /// Puts the visitor's own GPU into the link and shows the ranking measured against it.
+    pub fn share_mine(&mut self, id: &str) {
+        self.mine = Some(id.to_string());
+        self.view = View::Advise;
+    }
+}
+
 /// Why a parameter was not used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IgnoreReason {
@@ -267,7 +312,13 @@ pub fn parse(query: &str, catalog: &dyn Resolve) -> (AppState, Vec<Ignored>) {
             "ids" => {
                 for id in value.split(',').filter(|t| !t.is_empty()) {
                     match catalog.gpu_id(id.trim()) {
-                        Some(canonical) if state.ids.contains(&canonical) => {}
+                        Some(canonical) if state.ids.contains(&canonical) => {
+                            ignored.push(Ignored {
+                                key: cut(&key),
+                                value: cut(id),
+                                reason: IgnoreReason::Repeated,
+                            })
+                        }
                         Some(_) if state.ids.len() >= MAX_COMPARE => ignored.push(Ignored {
                             key: cut(&key),
                             value: cut(id),
@@ -324,7 +375,7 @@ pub fn parse(query: &str, catalog: &dyn Resolve) -> (AppState, Vec<Ignored>) {
                 .map(|s| w.seq = Some(s))
                 .is_some(),
             "samples" => parse_u64(&value, limits::SAMPLES)
-                .map(|s| w.samples = s)
+                .map(|s| w.samples = Some(s))
                 .is_some(),
             "epochs" => parse_f64(&value, limits::EPOCHS)
                 .map(|e| w.epochs = e)
@@ -431,7 +482,11 @@ pub fn print(state: &AppState) -> String {
         w.seq.is_some(),
         w.seq.unwrap_or_default().to_string(),
     );
-    put("samples", w.samples != d.samples, w.samples.to_string());
+    put(
+        "samples",
+        w.samples.is_some(),
+        w.samples.unwrap_or_default().to_string(),
+    );
     put("epochs", w.epochs != d.epochs, number(w.epochs));
     put("gpus", w.gpus != d.gpus, w.gpus.to_string());
     put("nodes", w.nodes != d.nodes, w.nodes.to_string());

@@ -2,6 +2,8 @@
 //! that matches what practitioners commonly run, and the URL codec prints only
 //! fields that differ from these defaults.
 
+use crate::model::Model;
+
 /// Declares a closed set of URL tokens: the enum, its `ALL` list and `as_str`/`parse`.
 macro_rules! token_enum {
     ($(#[$meta:meta])* $name:ident { $($variant:ident = $token:literal),+ $(,)? }) => {
@@ -160,7 +162,8 @@ pub struct Workload {
     /// Sequence length in tokens (text) or input side in pixels (images); `None` = the model's default.
     pub seq: Option<u32>,
     /// Training samples (sequences or images) per epoch.
-    pub samples: u64,
+    /// Training samples per epoch; `None`: the default for the task (`samples_for`).
+    pub samples: Option<u64>,
     pub epochs: f64,
     /// GPUs allowed per node.
     pub gpus: u32,
@@ -188,7 +191,7 @@ impl Default for Workload {
             precision: Precision::Bf16,
             batch: 1,
             seq: None,
-            samples: 100_000,
+            samples: None,
             epochs: 1.0,
             gpus: 1,
             nodes: 1,
@@ -205,7 +208,45 @@ impl Default for Workload {
     }
 }
 
+/// Sequence length of a language-model fine-tune when the link names none. Fine-tuning
+/// recipes run 2k–4k tokens rather than the model's full context: Unsloth's notebooks and
+/// TRL's `SFTConfig` default `max_seq_length` to 2048/1024, and instruction sets such as
+/// Alpaca (52k examples) average a few hundred tokens per example.
+pub const FINETUNE_SEQ: u32 = 2048;
+/// Examples in a language-model fine-tune when the link names none: instruction sets
+/// used for LoRA/QLoRA run 10k–50k examples (Alpaca 52k, Dolly 15k, OpenAssistant
+/// oasst1 about 10k conversation trees used by the QLoRA paper's Guanaco).
+pub const FINETUNE_SAMPLES: u64 = 20_000;
+/// Samples per epoch for other training when the link names none.
+pub const DEFAULT_SAMPLES: u64 = 100_000;
+
 impl Workload {
+    /// A fine-tune (LoRA, QLoRA or full) of a decoder language model.
+    fn is_lm_finetune(&self, model: &Model) -> bool {
+        matches!(self.task, Task::Lora | Task::Qlora | Task::Finetune) && model.family.is_decoder()
+    }
+
+    /// The sequence length the estimate uses: the link's, else a fine-tuning length for
+    /// language-model fine-tunes (never above the model's context), else `None` (the model's own).
+    pub fn seq_for(&self, model: &Model) -> Option<u32> {
+        self.seq.or_else(|| {
+            self.is_lm_finetune(model).then(|| {
+                model
+                    .default_seq
+                    .map_or(FINETUNE_SEQ, |s| s.min(FINETUNE_SEQ))
+            })
+        })
+    }
+
+    /// Samples per epoch: the link's, else the default for the task.
+    pub fn samples_for(&self, model: &Model) -> u64 {
+        self.samples.unwrap_or(if self.is_lm_finetune(model) {
+            FINETUNE_SAMPLES
+        } else {
+            DEFAULT_SAMPLES
+        })
+    }
+
     pub fn checkpointing(&self) -> bool {
         self.checkpointing.unwrap_or(self.task.is_adapter())
     }

@@ -81,7 +81,10 @@ fn estimate_fixture(catalog: &Catalog, f: &Value) -> Option<(f64, f64)> {
                 model,
                 precision: precision(s("precision")),
                 batch: n("batch").unwrap_or(1.0) as u32,
-                seq: n("seq").map(|x| x as u32),
+                // A fixture without a sequence length ran the model's own context.
+                seq: n("seq")
+                    .map(|x| x as u32)
+                    .or_else(|| catalog.model(s("model")).and_then(|m| m.default_seq)),
                 gpus,
                 ..Workload::default()
             };

@@ -1,9 +1,8 @@
 //! Properties the ranking must keep for any workload, and the standard formulas it must match.
 
-use catalog::estimate::Range;
 use catalog::gpu::Vendor;
 use catalog::memory::{self, Sharding};
-use catalog::rank::{rank, WhyNot};
+use catalog::rank::{rank, Tier, WhyNot};
 use catalog::share::Filters;
 use catalog::workload::{EcoRequirement, Mode, ModelChoice, Precision, Priority, Task, Workload};
 use catalog::Catalog;
@@ -64,8 +63,13 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
-    fn ranking_is_deterministic(w in workload_strategy()) {
-        prop_assert_eq!(ids(&w), ids(&w));
+    fn candidates_come_first_in_score_order(w in workload_strategy()) {
+        let ranking = rank(catalog(), &w, &Filters::default());
+        let fits: Vec<bool> = ranking.items.iter().map(|r| r.fits()).collect();
+        prop_assert!(fits.windows(2).all(|p| p[0] || !p[1]), "a candidate after an excluded GPU");
+        let scores: Vec<f64> = ranking.items.iter().filter(|r| r.fits()).filter_map(|r| r.score).collect();
+        prop_assert!(scores.windows(2).all(|p| p[0] >= p[1]), "scores out of order: {:?}", scores);
+        prop_assert_eq!(ids(&w).len(), catalog().gpus.len());
     }
 
     #[test]
@@ -251,29 +255,108 @@ fn medical_volumes_need_more_memory_than_bert_text() {
 fn picks_cover_the_seed_tiers() {
     let ranking = rank(catalog(), &Workload::default(), &Filters::default());
     let p = &ranking.picks;
-    assert!(p.flagship.is_some() && p.best_value.is_some() && p.entry_level.is_some());
-    let flagship = ranking
-        .items
-        .iter()
-        .find(|r| Some(&r.gpu.id) == p.flagship.as_ref())
-        .expect("flagship");
-    let entry = ranking
-        .items
-        .iter()
-        .find(|r| Some(&r.gpu.id) == p.entry_level.as_ref())
-        .expect("entry");
+    assert!(p.flagship.is_some() && p.value.is_some() && p.entry.is_some());
+    let item = |id: Option<&str>| {
+        ranking
+            .items
+            .iter()
+            .find(|r| Some(r.gpu.id.as_str()) == id)
+            .expect("a picked GPU is in the ranking")
+    };
     let speed =
         |r: &catalog::rank::Ranked| r.speed.as_ref().map(|s| s.throughput.mid).unwrap_or(0.0);
+    let flagship = item(p.id(Tier::Flagship));
+    let entry = item(p.id(Tier::Entry));
     assert!(speed(flagship) >= speed(entry));
-    assert!(p.non_nvidia.as_ref().is_some_and(|id| catalog()
-        .gpu(id)
+    assert!(ranking
+        .items
+        .iter()
+        .filter(|r| r.fits())
+        .all(|r| speed(r) <= speed(flagship)));
+    assert!(p.non_nvidia.as_ref().is_some_and(|pick| catalog()
+        .gpu(&pick.id)
         .is_some_and(|g| g.vendor != Vendor::Nvidia)));
 }
 
 #[test]
-fn ranges_are_ordered() {
-    let r = Range::new(3.0, 1.0);
-    assert!(r.low <= r.mid && r.mid <= r.high);
+fn balance_is_neither_the_speed_order_nor_the_value_order() {
+    // Every candidate's score, by priority, for a home fine-tune.
+    let order = |priority: Priority| -> Vec<String> {
+        let w = Workload {
+            task: Task::Qlora,
+            priority,
+            ..Workload::default()
+        };
+        rank(catalog(), &w, &Filters::default())
+            .items
+            .iter()
+            .filter(|r| r.score.is_some())
+            .map(|r| r.gpu.id.clone())
+            .collect()
+    };
+    let (speed, balance, cost) = (
+        order(Priority::Speed),
+        order(Priority::Balance),
+        order(Priority::Cost),
+    );
+    // Performance per dollar: the value order.
+    let value = {
+        let w = Workload {
+            task: Task::Qlora,
+            ..Workload::default()
+        };
+        let mut items: Vec<_> = rank(catalog(), &w, &Filters::default())
+            .items
+            .into_iter()
+            .filter(|r| r.score.is_some())
+            .filter_map(|r| {
+                let s = r.speed.as_ref()?.throughput.mid;
+                let c = r.cost.hardware_usd? + r.cost.energy_usd.map_or(0.0, |e| e.mid);
+                Some((s / c, r.gpu.id.clone()))
+            })
+            .collect();
+        items.sort_by(|a, b| b.0.total_cmp(&a.0));
+        items.into_iter().map(|(_, id)| id).collect::<Vec<_>>()
+    };
+    assert!(balance.len() > 5);
+    assert_ne!(balance, speed);
+    assert_ne!(balance, cost);
+    assert_ne!(balance, value);
+}
+
+#[test]
+fn buying_for_a_short_training_job_suggests_renting_it() {
+    // A LoRA of a 7B model on 2,000 examples: an hour or two of a rented GPU.
+    let w = Workload {
+        task: Task::Lora,
+        model: ModelChoice::Preset("mistral-7b".into()),
+        seq: Some(1024),
+        samples: Some(2_000),
+        ..Workload::default()
+    };
+    let ranking = rank(catalog(), &w, &Filters::default());
+    let rent = ranking.picks.rent_instead.as_ref().expect("rent instead");
+    let job = rent.rent_job_usd.expect("job cost");
+    let buy = rent.buy_usd.expect("cheapest purchase");
+    assert!(
+        job < 0.25 * buy,
+        "renting ${job:.0} against buying ${buy:.0}"
+    );
+    assert!(catalog().gpu(&rent.id).is_some_and(|g| g.is_rentable()));
+    // Renting already, there is nothing to rent instead.
+    let rented = rank(
+        catalog(),
+        &Workload {
+            mode: Mode::Rent,
+            ..w
+        },
+        &Filters::default(),
+    );
+    assert!(rented.picks.rent_instead.is_none());
+}
+
+#[test]
+fn estimated_ranges_are_ordered() {
     for w in [
         Workload::default(),
         Workload {
@@ -291,4 +374,30 @@ fn ranges_are_ordered() {
             }
         }
     }
+}
+
+#[test]
+fn under_a_budget_a_gpu_without_a_price_does_not_fit() {
+    let w = Workload {
+        task: Task::Qlora,
+        seq: Some(2048),
+        budget_usd: Some(1500.0),
+        ..Workload::default()
+    };
+    let ranking = rank(catalog(), &w, &Filters::default());
+    for item in ranking.items.iter().filter(|r| r.fits()) {
+        let price = item.cost.budget_figure;
+        assert!(
+            price.is_some_and(|p| p <= 1500.0),
+            "{} fits a $1,500 budget at {:?}",
+            item.gpu.id,
+            price
+        );
+    }
+    let gb200 = ranking
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "gb200")
+        .expect("gb200");
+    assert!(!gb200.fits(), "a GB200 passes a $1,500 budget");
 }
