@@ -70,7 +70,8 @@ test('time to ranking visible over 5 cold loads (printed)', async () => {
   }
   times.sort((a, b) => a - b);
   console.log(`ranking visible after navigation, median of 5 cold loads: ${times[2].toFixed(0)} ms (all: ${times.map((t) => t.toFixed(0)).join(', ')})`);
-  assert.ok(Number.isFinite(times[2]));
+  // A ceiling far above this machine's figure, which a stalled or much heavier start would cross.
+  assert.ok(times[2] < 5000, `median ${times[2]} ms`);
 });
 
 test('the language and theme toggles switch the page and record it in the link', async () => {

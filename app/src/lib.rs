@@ -33,12 +33,40 @@ pub fn install_panic_panel() {
     }));
 }
 
+/// One view's place in the page. A view is created the first time it is shown and then
+/// kept (hidden while another view is shown), so that leaving a view never disposes what
+/// its pending updates still read: going back and forth costs a re-render, never a crash.
+/// A failure inside the view shows in its own error boundary and leaves the rest working.
+fn view_slot(ctx: state::Ctx, view: View) -> impl IntoView {
+    let shown = move || ctx.view.get() == view;
+    let visited = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || shown());
+    view! {
+        <Show when=move || visited.get()>
+            <div class="view" hidden=move || !shown()>
+                <ErrorBoundary fallback=move |errors| view! {
+                    <p class="view-error" role="alert" data-testid="view-error">
+                        {move || components::failure::text(ctx.lang(), &errors.get())}
+                    </p>
+                }>
+                    {match view {
+                        View::Advise => pages::advise::Advise().into_any(),
+                        View::Compare => pages::compare::Compare().into_any(),
+                        View::Gpu => pages::gpu::GpuDetail().into_any(),
+                        View::Guide => pages::guide::Guide().into_any(),
+                        View::Bench => pages::bench::Bench().into_any(),
+                    }}
+                </ErrorBoundary>
+            </div>
+        </Show>
+    }
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     let ctx = state::init();
     provide_context(ctx);
 
-    // The theme lives on <html> so that the page background follows it too.
+    // The theme and language live on <html> so that the page background follows them too.
     Effect::new(move |_| {
         let theme = match ctx.theme() {
             Theme::Dark => "dark",
@@ -52,34 +80,28 @@ pub fn App() -> impl IntoView {
             let _ = root.set_attribute("data-theme", theme);
             let _ = root.set_attribute("lang", lang);
         }
-        document().set_title(&pages::title(ctx.lang(), ctx.state.with(|s| s.view)));
+        document().set_title(&pages::title(ctx.lang(), ctx.view.get()));
     });
 
-    let embed = move || ctx.state.with(|s| s.embed);
-    components::embed::report_height_when_embedded(embed());
+    let embed = ctx.embed;
+    components::embed::report_height_when_embedded(embed.get_untracked());
 
     view! {
-        <div class="app" class:embed=embed>
-            <Show when=move || !embed()>
+        <div class="app" class:embed=move || embed.get()>
+            <Show when=move || !embed.get()>
                 <Header />
             </Show>
             <Notice />
-            <Show when=move || !embed()>
+            <Show when=move || !embed.get()>
                 <components::share_bar::ShareBar />
             </Show>
             <main data-ready="true" id="main">
-                {move || match ctx.state.with(|s| s.view) {
-                    View::Advise => pages::advise::Advise().into_any(),
-                    View::Compare => pages::compare::Compare().into_any(),
-                    View::Gpu => pages::gpu::GpuDetail().into_any(),
-                    View::Guide => pages::guide::Guide().into_any(),
-                    View::Bench => pages::bench::Bench().into_any(),
-                }}
+                {View::ALL.iter().map(|&view| view_slot(ctx, view)).collect_view()}
             </main>
-            <Show when=embed>
+            <Show when=move || embed.get()>
                 <components::embed::OpenFull />
             </Show>
-            <Show when=move || !embed()>
+            <Show when=move || !embed.get()>
                 <Footer />
             </Show>
         </div>

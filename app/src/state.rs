@@ -1,39 +1,80 @@
 //! The one source of truth is the URL's query string. This module reads it into a
 //! signal, writes every change back (typing replaces the history entry; changing view
 //! or GPUs pushes one) and follows back and forward.
+//!
+//! Everything here is created by `App` and lives as long as the page: one memo per
+//! concern (view, workload and filters, compared ids, language, theme, embedding, your
+//! GPU), so a view re-renders only when what it reads changes, and the GPU details
+//! fetched from `gpus.json`, owned here so that no view can dispose them.
 
-use catalog::share::{self, AppState, Ignored, Lang, Theme};
+use catalog::share::{self, AppState, Filters, Ignored, Lang, Theme, View};
+use catalog::workload::Workload;
 use catalog::Catalog;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
+use crate::components::details::{self, Loaded};
+
 #[derive(Clone, Copy)]
 pub struct Ctx {
-    pub state: RwSignal<AppState>,
+    state: RwSignal<AppState>,
     /// What the URL held that could not be read.
     pub ignored: RwSignal<Vec<Ignored>>,
-    pub system_dark: bool,
-    pub browser_zh: bool,
+    pub view: Memo<View>,
+    pub inputs: Memo<(Workload, Filters)>,
+    pub ids: Memo<Vec<String>>,
+    lang: Memo<Lang>,
+    theme: Memo<Theme>,
+    pub embed: Memo<bool>,
+    /// Your GPU as the link carries it (`my_gpu` adds the locally stored one).
+    pub mine: Memo<Option<String>>,
+    details: RwSignal<Loaded>,
+    details_started: StoredValue<bool>,
 }
 
 impl Ctx {
     pub fn lang(&self) -> Lang {
-        self.state
-            .with(|s| s.lang)
-            .unwrap_or(if self.browser_zh { Lang::Zh } else { Lang::En })
+        self.lang.get()
     }
     pub fn theme(&self) -> Theme {
-        self.state.with(|s| s.theme).unwrap_or(if self.system_dark {
-            Theme::Dark
-        } else {
-            Theme::Light
-        })
+        self.theme.get()
+    }
+
+    /// One field of the state, tracked; wrap it in a `Memo` so that only its changes count.
+    pub fn read<T>(&self, field: impl FnOnce(&AppState) -> T) -> T {
+        self.state.with(field)
+    }
+
+    /// The whole state, tracked: only for what really depends on all of it (the share link).
+    pub fn state(&self) -> AppState {
+        self.state.get()
     }
 
     /// Applies a change and records it in the URL.
     pub fn update(&self, push: bool, change: impl FnOnce(&mut AppState)) {
         self.state.update(change);
         write_url(&self.state.get_untracked(), push);
+    }
+
+    /// The link to the state after `change`, following every change of the state.
+    pub fn href(
+        &self,
+        change: impl Fn(&mut AppState) + Send + Sync + 'static,
+    ) -> impl Fn() -> String + Send + Sync + 'static {
+        let state = self.state;
+        move || state.with(|s| link_for(&s.after(&change)))
+    }
+
+    /// Notes and sources of every GPU; the first call starts the one fetch.
+    pub fn details(&self) -> RwSignal<Loaded> {
+        if !self.details_started.get_value() {
+            self.details_started.set_value(true);
+            let signal = self.details;
+            leptos::task::spawn_local(async move {
+                signal.set(details::load().await);
+            });
+        }
+        self.details
     }
 }
 
@@ -45,6 +86,7 @@ fn current_query() -> String {
     window().location().search().unwrap_or_default()
 }
 
+/// Creates the state under the calling owner (`App`), and follows back and forward.
 pub fn init() -> Ctx {
     let (state, ignored) = share::parse(&current_query(), Catalog::embedded());
     let system_dark = window()
@@ -56,15 +98,33 @@ pub fn init() -> Ctx {
         .navigator()
         .language()
         .is_some_and(|l| l.to_ascii_lowercase().starts_with("zh"));
+    let state = RwSignal::new(state);
     let ctx = Ctx {
-        state: RwSignal::new(state),
+        state,
         ignored: RwSignal::new(ignored),
-        system_dark,
-        browser_zh,
+        view: Memo::new(move |_| state.with(|s| s.view)),
+        inputs: Memo::new(move |_| state.with(|s| (s.workload.clone(), s.filters.clone()))),
+        ids: Memo::new(move |_| state.with(|s| s.ids.clone())),
+        lang: Memo::new(move |_| {
+            state
+                .with(|s| s.lang)
+                .unwrap_or(if browser_zh { Lang::Zh } else { Lang::En })
+        }),
+        theme: Memo::new(move |_| {
+            state.with(|s| s.theme).unwrap_or(if system_dark {
+                Theme::Dark
+            } else {
+                Theme::Light
+            })
+        }),
+        embed: Memo::new(move |_| state.with(|s| s.embed)),
+        mine: Memo::new(move |_| state.with(|s| s.mine.clone())),
+        details: RwSignal::new(Loaded::Loading),
+        details_started: StoredValue::new(false),
     };
     let on_pop = Closure::<dyn Fn()>::new(move || {
-        let (state, ignored) = share::parse(&current_query(), Catalog::embedded());
-        ctx.state.set(state);
+        let (parsed, ignored) = share::parse(&current_query(), Catalog::embedded());
+        state.set(parsed);
         ctx.ignored.set(ignored);
     });
     window().set_onpopstate(Some(on_pop.as_ref().unchecked_ref()));

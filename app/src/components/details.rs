@@ -1,12 +1,10 @@
 //! Notes and sources live in the full `gpus.json` published beside the app; the
 //! embedded catalog leaves them out to keep the first visit small. They are fetched
-//! once, the first time a view asks for them.
-
-use std::sync::OnceLock;
+//! once, the first time a view asks for them, into a signal that `App` owns.
 
 use catalog::data::GpuDetails;
 use catalog::gpu::Source;
-use leptos::prelude::*;
+use leptos::prelude::window;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
@@ -67,21 +65,13 @@ fn parse(text: &str) -> Result<Vec<GpuDetails>, String> {
         .collect())
 }
 
-/// The shared details signal; the first call starts the fetch.
-pub fn details() -> RwSignal<Loaded> {
-    static SIGNAL: OnceLock<RwSignal<Loaded>> = OnceLock::new();
-    *SIGNAL.get_or_init(|| {
-        let signal = RwSignal::new(Loaded::Loading);
-        leptos::task::spawn_local(async move {
-            let loaded = match fetch_text("gpus.json").await {
-                Ok(text) => match parse(&text) {
-                    Ok(d) => Loaded::Ready(d),
-                    Err(e) => Loaded::Failed(e),
-                },
-                Err(e) => Loaded::Failed(e),
-            };
-            signal.set(loaded);
-        });
-        signal
-    })
+/// Fetches and reads `gpus.json`; `state::Ctx::details` calls it once per page.
+pub async fn load() -> Loaded {
+    match fetch_text("gpus.json").await {
+        Ok(text) => match parse(&text) {
+            Ok(d) => Loaded::Ready(d),
+            Err(e) => Loaded::Failed(e),
+        },
+        Err(e) => Loaded::Failed(e),
+    }
 }

@@ -40,7 +40,7 @@ pub fn report_height_when_embedded(embedded: bool) {
 pub fn OpenFull() -> impl IntoView {
     let ctx = use_ctx();
     let href = move || {
-        let mut s = ctx.state.get();
+        let mut s = ctx.state();
         s.embed = false;
         absolute_link(&s)
     };

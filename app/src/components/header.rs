@@ -1,6 +1,7 @@
 use catalog::share::{Lang, Theme, View};
 use leptos::prelude::*;
 
+use crate::components::link::is_plain_click;
 use crate::i18n::{t, tr, Key};
 use crate::state::use_ctx;
 
@@ -10,23 +11,33 @@ pub fn Header() -> impl IntoView {
     let ctx = use_ctx();
     let lang = move || ctx.lang();
     let nav = move |view: View, key: Key| {
-        let current = move || ctx.state.with(|s| s.view) == view;
+        let current = move || ctx.view.get() == view;
+        let href = ctx.href(move |s| s.go_to(view));
         view! {
-            <button
+            <a
                 class="nav-link"
                 class:active=current
+                href=href
                 aria-current=move || current().then_some("page")
-                on:click=move |_| ctx.update(true, |s| s.view = view)
+                on:click=move |ev: web_sys::MouseEvent| {
+                    if is_plain_click(&ev) {
+                        ev.prevent_default();
+                        ctx.update(true, |s| s.go_to(view));
+                    }
+                }
             >
                 {t(key)}
-            </button>
+            </a>
         }
     };
+    let home = ctx.href(|s| s.go_to(View::Advise));
     view! {
         <header class="site-header">
-            <a class="brand" href="?" on:click=move |ev| {
-                ev.prevent_default();
-                ctx.update(true, |s| s.view = View::Advise);
+            <a class="brand" href=home on:click=move |ev: web_sys::MouseEvent| {
+                if is_plain_click(&ev) {
+                    ev.prevent_default();
+                    ctx.update(true, |s| s.go_to(View::Advise));
+                }
             }>
                 <span class="brand-mark" aria-hidden="true"></span>
                 {t(Key::AppTitle)}

@@ -3,12 +3,12 @@
 use catalog::estimate::{Bound, Range, Unit};
 use catalog::memory::Sharding;
 use catalog::rank::{LinkKind, Ranked, Reason, WhyNot};
-use catalog::share::{Lang, View};
+use catalog::share::Lang;
 use catalog::workload::{EcoRequirement, Mode};
 use leptos::prelude::*;
 
+use crate::components::link::view_link;
 use crate::i18n::{fill, gb, num, tr, usd, Key};
-use crate::state::use_ctx;
 
 pub fn range_text(r: Range) -> String {
     format!("{}–{}", num(r.low), num(r.high))
@@ -131,6 +131,7 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
                 ("n", gpus.to_string()),
             ],
         ),
+        WhyNot::PriceUnknown => t(Key::WhyPriceUnknown).into(),
         WhyNot::Budget {
             cost_usd,
             budget_usd,
@@ -148,9 +149,11 @@ pub fn RankCard(
     position: usize,
     /// Speed relative to the visitor's own GPU, and its name.
     vs_mine: Option<(f64, String)>,
+    /// The language to write in: the list re-renders its cards when it changes.
+    lang: Lang,
+    /// Buying or renting: says whether a job's cost is electricity or rental.
+    mode: Mode,
 ) -> impl IntoView {
-    let ctx = use_ctx();
-    let lang = ctx.lang();
     let gpu = item.gpu;
     let need = item.memory.total();
     let have = catalog::estimate::usable_memory(gpu);
@@ -163,7 +166,6 @@ pub fn RankCard(
         ),
         None => format!("{} {}", range_text(s.throughput), unit_text(lang, s.unit)),
     });
-    let mode = ctx.state.with_untracked(|s| s.workload.mode);
     let cost_line = {
         let c = &item.cost;
         let mut parts = Vec::new();
@@ -227,20 +229,8 @@ pub fn RankCard(
             })}
             <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
             <div class="rank-actions">
-                <button class="link" on:click=move |_| {
-                    let id = id.clone();
-                    ctx.update(true, move |s| {
-                        s.view = View::Compare;
-                        if !s.ids.contains(&id) {
-                            if s.ids.len() >= catalog::share::MAX_COMPARE { s.ids.remove(0); }
-                            s.ids.push(id);
-                        }
-                    });
-                }>{tr(lang, Key::CardCompare)}</button>
-                <button class="link" on:click=move |_| {
-                    let id = id_detail.clone();
-                    ctx.update(true, move |s| { s.view = View::Gpu; s.ids = vec![id]; });
-                }>{tr(lang, Key::CardDetails)}</button>
+                {view_link(move |s| s.add_to_compare(&id), "link", Some("card-compare"), tr(lang, Key::CardCompare))}
+                {view_link(move |s| s.open_gpu(&id_detail), "link", Some("card-details"), tr(lang, Key::CardDetails))}
             </div>
         </li>
     }
@@ -248,9 +238,7 @@ pub fn RankCard(
 
 /// A candidate below the top of the ranking: one line with the same test hooks.
 #[component]
-pub fn RankRow(item: Ranked<'static>, position: usize) -> impl IntoView {
-    let ctx = use_ctx();
-    let lang = ctx.lang();
+pub fn RankRow(item: Ranked<'static>, position: usize, lang: Lang) -> impl IntoView {
     let gpu = item.gpu;
     let speed = item.speed.as_ref().map(|s| match s.job_hours {
         Some(h) => fill(
@@ -263,10 +251,7 @@ pub fn RankRow(item: Ranked<'static>, position: usize) -> impl IntoView {
     view! {
         <li class="rank-row" data-testid="rank-item" data-gpu-id=gpu.id.clone() data-fits=item.fits().to_string()>
             <span class="rank-pos">{position}</span>
-            <button class="link" on:click=move |_| {
-                let id = id.clone();
-                ctx.update(true, move |s| { s.view = View::Gpu; s.ids = vec![id]; });
-            }>{gpu.name.clone()}</button>
+            {view_link(move |s| s.open_gpu(&id), "link", None, gpu.name.clone())}
             <span class="rank-row-speed">{speed.unwrap_or_else(|| tr(lang, Key::ReasonSpeedUnknown).into())}</span>
         </li>
     }

@@ -11,17 +11,33 @@ fn has_share_sheet() -> bool {
     js_sys::Reflect::has(&window().navigator(), &JsValue::from_str("share")).unwrap_or(false)
 }
 
+/// Where the last "copy link" stands.
+#[derive(Debug, Clone, PartialEq)]
+enum CopyState {
+    NotYet,
+    Done,
+    /// The clipboard refused; the link to select by hand.
+    Failed(String),
+}
+
 #[component]
 pub fn ShareBar() -> impl IntoView {
     let ctx = use_ctx();
     let lang = move || ctx.lang();
-    let copied = RwSignal::new(false);
+    let copied = RwSignal::new(CopyState::NotYet);
     let show_embed = RwSignal::new(false);
-    let link = move || absolute_link(&ctx.state.get());
+    let link = move || absolute_link(&ctx.state());
     let copy = move |_| {
         let url = link();
-        let _ = window().navigator().clipboard().write_text(&url);
-        copied.set(true);
+        // Says "copied" only when the browser confirms it; otherwise offers the link to select.
+        let promise = window().navigator().clipboard().write_text(&url);
+        leptos::task::spawn_local(async move {
+            let done = wasm_bindgen_futures::JsFuture::from(promise).await;
+            copied.set(match done {
+                Ok(_) => CopyState::Done,
+                Err(_) => CopyState::Failed(url),
+            });
+        });
     };
     let share = move |_| {
         let data = js_sys::Object::new();
@@ -44,20 +60,29 @@ pub fn ShareBar() -> impl IntoView {
             }
         }
     };
-    let embeddable = move || {
-        ctx.state
-            .with(|s| matches!(s.view, View::Advise | View::Compare))
-    };
+    let embeddable = move || matches!(ctx.view.get(), View::Advise | View::Compare);
     let snippet = move || {
-        let mut s = ctx.state.get();
+        let mut s = ctx.state();
         s.embed = true;
         embed_snippet(&absolute_link(&s), tr(ctx.lang(), Key::AppTitle))
     };
     view! {
         <div class="share-bar">
             <button class="tool" data-testid="copy-link" on:click=copy>
-                {move || if copied.get() { tr(lang(), Key::ShareCopied) } else { tr(lang(), Key::ShareCopy) }}
+                {move || if copied.get() == CopyState::Done { tr(lang(), Key::ShareCopied) } else { tr(lang(), Key::ShareCopy) }}
             </button>
+            {move || match copied.get() {
+                CopyState::Failed(url) => Some(view! {
+                    <label class="snippet-label" for="copy-fallback" data-testid="copy-failed">{tr(lang(), Key::ShareCopyFailed)}</label>
+                    <input id="copy-fallback" class="copy-fallback" readonly prop:value=url
+                        on:focus=move |ev| {
+                            if let Some(input) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok()) {
+                                input.select();
+                            }
+                        } />
+                }),
+                _ => None,
+            }}
             {has_share_sheet().then(|| view! { <button class="tool" on:click=share>{t(Key::ShareSheet)}</button> })}
             <Show when=embeddable>
                 <button class="tool" data-testid="embed-button" aria-expanded=move || show_embed.get().to_string()

@@ -1,8 +1,8 @@
 //! The advise view: workload form on one side, live ranking on the other.
 
 use catalog::gpu::{Segment, Vendor};
-use catalog::rank::rank;
-use catalog::share::{AppState, Condition};
+use catalog::rank::{rank, resolve_model};
+use catalog::share::{AppState, Condition, Lang};
 use catalog::workload::{EcoRequirement, Mode, ModelChoice, Precision, Priority, Task, Workload};
 use catalog::Catalog;
 use leptos::prelude::*;
@@ -42,7 +42,7 @@ fn presets() -> Vec<(Key, Workload)> {
                 task: Task::Train,
                 model: model("resnet-50"),
                 batch: 256,
-                samples: 1_281_167,
+                samples: Some(1_281_167),
                 epochs: 90.0,
                 ..d()
             },
@@ -63,7 +63,7 @@ fn presets() -> Vec<(Key, Workload)> {
                 model: model("mistral-7b"),
                 seq: Some(1024),
                 batch: 1,
-                samples: 2_000,
+                samples: Some(2_000),
                 ..d()
             },
         ),
@@ -73,7 +73,7 @@ fn presets() -> Vec<(Key, Workload)> {
                 task: Task::Train,
                 model: model("vit-l-16"),
                 batch: 64,
-                samples: 1_281_167,
+                samples: Some(1_281_167),
                 epochs: 30.0,
                 gpus: 8,
                 ..d()
@@ -85,7 +85,7 @@ fn presets() -> Vec<(Key, Workload)> {
                 task: Task::Train,
                 model: model("unet-3d"),
                 batch: 2,
-                samples: 1_000,
+                samples: Some(1_000),
                 epochs: 100.0,
                 ..d()
             },
@@ -96,7 +96,7 @@ fn presets() -> Vec<(Key, Workload)> {
                 task: Task::Finetune,
                 model: model("videomae-large"),
                 batch: 8,
-                samples: 10_000,
+                samples: Some(10_000),
                 epochs: 10.0,
                 ..d()
             },
@@ -108,7 +108,7 @@ fn presets() -> Vec<(Key, Workload)> {
                 model: model("bert-base"),
                 seq: Some(128),
                 batch: 32,
-                samples: 100_000,
+                samples: Some(100_000),
                 epochs: 3.0,
                 ..d()
             },
@@ -136,20 +136,19 @@ fn task_key(t: Task) -> Key {
     }
 }
 
-/// A labelled `<select>` bound to one field of the state. Options are (token, label);
-/// `get` and `set` are plain functions so that every select shares one instance of the
-/// view code (closures would each compile their own copy).
+/// A labelled `<select>` bound to one field of the state. Options are (token, label)
+/// in the current language; `get` and `set` are plain functions so that every select
+/// shares one instance of the view code (closures would each compile their own copy).
 fn select(
     id: &'static str,
     label: Key,
-    options: Vec<(String, String)>,
+    options: Signal<Vec<(String, String)>>,
     get: fn(&AppState) -> String,
     set: fn(&mut AppState, &str),
 ) -> impl IntoView {
     let ctx = use_ctx();
-    let options = StoredValue::new(options);
-    // Only a change of this field re-renders the options, not every change of the state.
-    let current = Memo::new(move |_| ctx.state.with(get));
+    // Only a change of this field (or of the language) re-renders the options.
+    let current = Memo::new(move |_| ctx.read(get));
     view! {
         <label for=id>{t(label)}</label>
         <select id=id on:change=move |ev| {
@@ -158,7 +157,7 @@ fn select(
         }>
             {move || {
                 let current = current.get();
-                options.with_value(|o| o.iter().map(|(token, label)| {
+                options.with(|o| o.iter().map(|(token, label)| {
                     view! { <option value=token.clone() selected=*token == current>{label.clone()}</option> }
                 }).collect_view())
             }}
@@ -175,6 +174,7 @@ fn number_input(
     set: fn(&mut AppState, Option<f64>),
 ) -> impl IntoView {
     let ctx = use_ctx();
+    let value = Memo::new(move |_| ctx.read(get));
     view! {
         <label for=id>{t(label)}</label>
         <input
@@ -183,7 +183,7 @@ fn number_input(
             inputmode="decimal"
             min=min
             max=max
-            prop:value=move || ctx.state.with(|s| get(s).map(|v| v.to_string()).unwrap_or_default())
+            prop:value=move || value.get().map(|v| v.to_string()).unwrap_or_default()
             on:input=move |ev| {
                 let text = event_target_value(&ev);
                 let value = text.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= min && *v <= max);
@@ -205,57 +205,28 @@ fn tokens<T: Copy>(
         .collect()
 }
 
-#[component]
-pub fn Advise() -> impl IntoView {
-    let ctx = use_ctx();
-    let lang = move || ctx.lang();
-    let catalog = Catalog::embedded();
-    let inputs = Memo::new(move |_| ctx.state.with(|s| (s.workload.clone(), s.filters.clone())));
-    // The ranking, and how long computing it took (shown as data-rank-ms for tests). It is
-    // recomputed only when the inputs change, so it always counts as changed: comparing
-    // two rankings would cost time and bundle size for nothing.
-    let timed = Memo::new_with_compare(
-        move |_| {
-            let clock = window().performance();
-            let start = clock.as_ref().map(|p| p.now());
-            let ranking = inputs.with(|(w, f)| rank(catalog, w, f));
-            let elapsed = clock.zip(start).map(|(p, s)| p.now() - s).unwrap_or(0.0);
-            (ranking, elapsed)
-        },
-        |_, _| true,
-    );
+/// The options of every select, in one language.
+#[derive(Debug, Clone, PartialEq)]
+struct FormOptions {
+    tasks: Vec<(String, String)>,
+    models: Vec<(String, String)>,
+    precisions: Vec<(String, String)>,
+    modes: Vec<(String, String)>,
+    ecos: Vec<(String, String)>,
+    prios: Vec<(String, String)>,
+    segments: Vec<(String, String)>,
+    vendors: Vec<(String, String)>,
+    conditions: Vec<(String, String)>,
+}
 
-    let lang_now = ctx.lang();
-    let t = move |k: Key| tr(lang_now, k).to_string();
-    let tasks = tokens(Task::ALL, Task::as_str, |v| t(task_key(v)));
+fn form_options(lang: Lang, catalog: &Catalog) -> FormOptions {
+    let t = move |k: Key| tr(lang, k).to_string();
     let mut models: Vec<(String, String)> = catalog
         .models
         .iter()
         .map(|m| (m.id.clone(), m.name.clone()))
         .collect();
     models.push((CUSTOM.into(), t(Key::FormCustomModel)));
-    let precisions = tokens(Precision::ALL, Precision::as_str, |p| {
-        p.as_str().to_ascii_uppercase()
-    });
-    let modes = tokens(Mode::ALL, Mode::as_str, |m| {
-        t(match m {
-            Mode::Buy => Key::ModeBuy,
-            Mode::Rent => Key::ModeRent,
-        })
-    });
-    let ecos = tokens(EcoRequirement::ALL, EcoRequirement::as_str, |e| match e {
-        EcoRequirement::Any => t(Key::EcoAny),
-        EcoRequirement::Cuda => "CUDA".into(),
-        EcoRequirement::Rocm => "ROCm".into(),
-        EcoRequirement::Xla => "XLA / TPU".into(),
-    });
-    let prios = tokens(Priority::ALL, Priority::as_str, |p| {
-        t(match p {
-            Priority::Balance => Key::PrioBalance,
-            Priority::Speed => Key::PrioSpeed,
-            Priority::Cost => Key::PrioCost,
-        })
-    });
     let all = (String::new(), t(Key::FilterAll));
     let mut segments = vec![all.clone()];
     segments.extend(tokens(&Segment::ALL, Segment::as_str, |s| {
@@ -277,19 +248,79 @@ pub fn Advise() -> impl IntoView {
         }
         .to_string()
     }));
-    let conditions = vec![
-        all,
-        ("new".into(), t(Key::ConditionNew)),
-        ("used".into(), t(Key::ConditionUsed)),
-    ];
+    FormOptions {
+        tasks: tokens(Task::ALL, Task::as_str, |v| t(task_key(v))),
+        models,
+        precisions: tokens(Precision::ALL, Precision::as_str, |p| {
+            p.as_str().to_ascii_uppercase()
+        }),
+        modes: tokens(Mode::ALL, Mode::as_str, |m| {
+            t(match m {
+                Mode::Buy => Key::ModeBuy,
+                Mode::Rent => Key::ModeRent,
+            })
+        }),
+        ecos: tokens(EcoRequirement::ALL, EcoRequirement::as_str, |e| match e {
+            EcoRequirement::Any => t(Key::EcoAny),
+            EcoRequirement::Cuda => "CUDA".into(),
+            EcoRequirement::Rocm => "ROCm".into(),
+            EcoRequirement::Xla => "XLA / TPU".into(),
+        }),
+        prios: tokens(Priority::ALL, Priority::as_str, |p| {
+            t(match p {
+                Priority::Balance => Key::PrioBalance,
+                Priority::Speed => Key::PrioSpeed,
+                Priority::Cost => Key::PrioCost,
+            })
+        }),
+        segments,
+        vendors,
+        conditions: vec![
+            all,
+            ("new".into(), t(Key::ConditionNew)),
+            ("used".into(), t(Key::ConditionUsed)),
+        ],
+    }
+}
+
+#[component]
+pub fn Advise() -> impl IntoView {
+    let ctx = use_ctx();
+    let lang = move || ctx.lang();
+    let catalog = Catalog::embedded();
+    let inputs = ctx.inputs;
+    // The ranking, and how long computing it took (shown as data-rank-ms for tests). It is
+    // recomputed only when the inputs change, so it always counts as changed: comparing
+    // two rankings would cost time and bundle size for nothing.
+    let timed = Memo::new_with_compare(
+        move |_| {
+            let clock = window().performance();
+            let start = clock.as_ref().map(|p| p.now());
+            let ranking = inputs.with(|(w, f)| rank(catalog, w, f));
+            let elapsed = clock.zip(start).map(|(p, s)| p.now() - s).unwrap_or(0.0);
+            (ranking, elapsed)
+        },
+        |_, _| true,
+    );
+
+    let options = Memo::new(move |_| form_options(ctx.lang(), catalog));
+    let pick = |f: fn(&FormOptions) -> &Vec<(String, String)>| {
+        Signal::derive(move || options.with(|o| f(o).clone()))
+    };
+    let tasks = pick(|o| &o.tasks);
+    let models = pick(|o| &o.models);
+    let precisions = pick(|o| &o.precisions);
+    let modes = pick(|o| &o.modes);
+    let ecos = pick(|o| &o.ecos);
+    let prios = pick(|o| &o.prios);
+    let segments = pick(|o| &o.segments);
+    let vendors = pick(|o| &o.vendors);
+    let conditions = pick(|o| &o.conditions);
 
     // Embedded, the view is compact: the ranking's top entries without the form.
-    let embedded = move || ctx.state.with(|s| s.embed);
+    let embedded = move || ctx.embed.get();
     let shown = move || if embedded() { EMBED_ITEMS } else { usize::MAX };
-    let is_custom = move || {
-        ctx.state
-            .with(|s| matches!(s.workload.model, ModelChoice::Custom(_)))
-    };
+    let is_custom = move || inputs.with(|(w, _)| matches!(w.model, ModelChoice::Custom(_)));
 
     view! {
         <h1 class="view-title">{t(Key::AdviseTitle)}</h1>
@@ -318,10 +349,10 @@ pub fn Advise() -> impl IntoView {
                     </Show>
                     {select("f-prec", Key::FormPrecision, precisions, |s| s.workload.precision.as_str().into(), |s, v| if let Some(p) = Precision::parse(v) { s.workload.precision = p })}
                     {number_input("f-batch", Key::FormBatch, (1.0, 4096.0), |s| Some(f64::from(s.workload.batch)), |s, v| s.workload.batch = v.map_or(1, |b| b as u32))}
-                    {number_input("f-seq", Key::FormSeq, (16.0, 1_048_576.0), |s| s.workload.seq.map(f64::from), |s, v| s.workload.seq = v.map(|x| x as u32))}
+                    {number_input("f-seq", Key::FormSeq, (16.0, 1_048_576.0), |s| s.workload.seq_for(&resolve_model(Catalog::embedded(), &s.workload)).map(f64::from), |s, v| s.workload.seq = v.map(|x| x as u32))}
                     {number_input("f-gpus", Key::FormGpus, (1.0, 16.0), |s| Some(f64::from(s.workload.gpus)), |s, v| s.workload.gpus = v.map_or(1, |g| g as u32))}
                     {number_input("f-nodes", Key::FormNodes, (1.0, 1024.0), |s| Some(f64::from(s.workload.nodes)), |s, v| s.workload.nodes = v.map_or(1, |n| n as u32))}
-                    {number_input("f-samples", Key::FormSamples, (1.0, 1e11), |s| Some(s.workload.samples as f64), |s, v| s.workload.samples = v.map_or(100_000, |n| n as u64))}
+                    {number_input("f-samples", Key::FormSamples, (1.0, 1e11), |s| Some(s.workload.samples_for(&resolve_model(Catalog::embedded(), &s.workload)) as f64), |s, v| s.workload.samples = v.map(|n| n as u64))}
                     {number_input("f-epochs", Key::FormEpochs, (0.01, 1000.0), |s| Some(s.workload.epochs), |s, v| s.workload.epochs = v.unwrap_or(1.0))}
                     {number_input("f-budget", Key::FormBudget, (1.0, 1e9), |s| s.workload.budget_usd, |s, v| s.workload.budget_usd = v)}
                     {select("f-mode", Key::FormMode, modes, |s| s.workload.mode.as_str().into(), |s, v| if let Some(m) = Mode::parse(v) { s.workload.mode = m })}
@@ -359,7 +390,7 @@ pub fn Advise() -> impl IntoView {
                 })}
                 {move || timed.with(|(r, _)| {
                     // Whether the visitor's own GPU runs this workload, and if not, why.
-                    let id = crate::pages::bench::my_gpu(ctx.state.with(|s| s.mine.clone()))?;
+                    let id = crate::pages::bench::my_gpu(ctx.mine.get())?;
                     let item = r.items.iter().find(|i| i.gpu.id == id)?;
                     let name = item.gpu.name.clone();
                     let text = match &item.why_not {
@@ -370,16 +401,18 @@ pub fn Advise() -> impl IntoView {
                 })}
                 <ol class="rank-list">
                     {move || timed.with(|(r, _)| {
+                        let lang = ctx.lang();
+                        let mode = inputs.with(|(w, _)| w.mode);
                         // Speed-ups against the visitor's own GPU, when they chose one and it runs the job.
-                        let mine = crate::pages::bench::my_gpu(ctx.state.with(|s| s.mine.clone()))
+                        let mine = crate::pages::bench::my_gpu(ctx.mine.get())
                             .and_then(|id| r.items.iter().find(|i| i.gpu.id == id))
                             .and_then(|i| Some((i.speed.as_ref()?.throughput.mid, i.gpu.name.clone())));
                         r.items.iter().filter(|i| i.fits()).take(shown()).enumerate().map(move |(n, item)| {
                         let vs_mine = mine.clone().and_then(|(base, name)| Some((item.speed.as_ref()?.throughput.mid / base, name)));
                         if n < FULL_CARDS {
-                            view! { <RankCard item=item.clone() position=n + 1 vs_mine=vs_mine /> }.into_any()
+                            view! { <RankCard item=item.clone() position=n + 1 vs_mine=vs_mine lang=lang mode=mode /> }.into_any()
                         } else {
-                            view! { <RankRow item=item.clone() position=n + 1 /> }.into_any()
+                            view! { <RankRow item=item.clone() position=n + 1 lang=lang /> }.into_any()
                         }
                     }).collect_view()})}
                 </ol>

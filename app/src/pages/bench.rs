@@ -4,11 +4,11 @@
 //! browser, the person can pick their GPU by hand; it is kept in the page's own storage
 //! and goes into a link only when they ask.
 
-use catalog::share::View;
 use catalog::Catalog;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::components::link::view_link;
 use crate::i18n::{fill, t, tr, Key};
 use crate::state::use_ctx;
 use crate::webgpu::on_demand;
@@ -29,7 +29,7 @@ pub fn my_gpu(state_mine: Option<String>) -> Option<String> {
 pub fn Bench() -> impl IntoView {
     let ctx = use_ctx();
     let catalog = Catalog::embedded();
-    let mine = RwSignal::new(my_gpu(ctx.state.get_untracked().mine));
+    let mine = RwSignal::new(my_gpu(ctx.mine.get_untracked()));
     let choose = move |id: String| {
         if let Some(s) = storage() {
             let _ = s.set_item(MINE_KEY, &id);
@@ -56,10 +56,7 @@ pub fn Bench() -> impl IntoView {
                 let id = g.id.clone();
                 view! {
                     <p>{fill(tr(ctx.lang(), Key::BenchMine), &[("name", g.name.clone())])}" "
-                        <button class="link" data-testid="share-mine" on:click=move |_| {
-                            let id = id.clone();
-                            ctx.update(true, move |s| { s.mine = Some(id); s.view = View::Advise; })
-                        }>{t(Key::BenchShareMine)}</button></p>
+                        {view_link(move |s| s.share_mine(&id), "link", Some("share-mine"), t(Key::BenchShareMine))}</p>
                 }
             })}
         </section>

@@ -2,7 +2,7 @@
 
 use catalog::gpu::Gpu;
 use catalog::rank::rank;
-use catalog::share::{View, MAX_COMPARE};
+
 use catalog::Catalog;
 use leptos::prelude::*;
 
@@ -10,6 +10,7 @@ use catalog::chart::{Point, Scatter};
 use catalog::workload::Mode;
 
 use crate::components::chart::ScatterChart;
+use crate::components::link::view_link;
 use crate::components::rank_card::{range_text, unit_text, why_not_text};
 use crate::i18n::{fill, num, t, tr, usd, Key};
 use crate::state::use_ctx;
@@ -186,10 +187,10 @@ pub fn Compare() -> impl IntoView {
     let lang = move || ctx.lang();
     let catalog = Catalog::embedded();
     let query = RwSignal::new(String::new());
-    let ids = Memo::new(move |_| ctx.state.with(|s| s.ids.clone()));
+    let ids = ctx.ids;
     let ranking = Memo::new(move |_| {
-        ctx.state
-            .with(|s| rank(catalog, &s.workload, &catalog::share::Filters::default()))
+        ctx.inputs
+            .with(|(w, _)| rank(catalog, w, &catalog::share::Filters::default()))
     });
     let matches = move || {
         let q = query.get();
@@ -203,17 +204,10 @@ pub fn Compare() -> impl IntoView {
             .map(|g| (g.id.clone(), g.name.clone()))
             .collect::<Vec<_>>()
     };
-    let mine = move || crate::pages::bench::my_gpu(ctx.state.with(|s| s.mine.clone()));
+    let mine = move || crate::pages::bench::my_gpu(ctx.mine.get());
     let add = move |id: String| {
         query.set(String::new());
-        ctx.update(true, move |s| {
-            if !s.ids.contains(&id) {
-                if s.ids.len() >= MAX_COMPARE {
-                    s.ids.remove(0);
-                }
-                s.ids.push(id);
-            }
-        });
+        ctx.update(true, move |s| s.add_to_compare(&id));
     };
 
     view! {
@@ -253,10 +247,10 @@ pub fn Compare() -> impl IntoView {
                                     let detail = g.id.clone();
                                     view! {
                                         <th scope="col" data-gpu-id=g.id.clone()>
-                                            <button class="link" on:click=move |_| { let d = detail.clone(); ctx.update(true, move |s| { s.view = View::Gpu; s.ids = vec![d]; }) }>{g.name.clone()}</button>
+                                            {view_link(move |s| s.open_gpu(&detail), "link", Some("compare-open"), g.name.clone())}
                                             <button class="remove" data-testid="compare-remove"
                                                 aria-label=fill(tr(lang(), Key::CompareRemove), &[("name", g.name.clone())])
-                                                on:click=move |_| { let id = id.clone(); ctx.update(true, move |s| s.ids.retain(|x| *x != id)) }>"×"</button>
+                                                on:click=move |_| { let id = id.clone(); ctx.update(true, move |s| s.remove_from_compare(&id)) }>"×"</button>
                                         </th>
                                     }
                                 }).collect_view()}
@@ -319,7 +313,7 @@ pub fn Compare() -> impl IntoView {
                     </div>
                     {ranking.with(|r| {
                         let ids = ids.get();
-                        let mode = ctx.state.with(|s| s.workload.mode);
+                        let mode = ctx.inputs.with(|(w, _)| w.mode);
                         view! {
                             <div class="charts">
                                 <ScatterChart chart=speed_vs_price(r, &ids, mode, lang()) name_header="GPU" />

@@ -1,11 +1,12 @@
 //! The GPU view: every spec with its source, notes, ecosystems and nearest neighbours.
 
 use catalog::gpu::Gpu;
-use catalog::share::View;
 use catalog::Catalog;
 use leptos::prelude::*;
 
-use crate::components::details::{details, Loaded};
+use crate::components::details::Loaded;
+use crate::components::failure::{self, ViewFailed};
+use crate::components::link::view_link;
 use crate::i18n::{num, tr, usd, Key};
 use crate::state::use_ctx;
 
@@ -120,18 +121,18 @@ pub fn GpuDetail() -> impl IntoView {
     let ctx = use_ctx();
     let lang = move || ctx.lang();
     let catalog = Catalog::embedded();
+    // Owned by `App`: re-rendering this view never disposes it.
+    let info = ctx.details();
+    let id = Memo::new(move |_| ctx.ids.with(|ids| ids.first().cloned()));
     move || {
-        let id = ctx.state.with(|s| s.ids.first().cloned());
-        let Some(g) = id.as_deref().and_then(|id| catalog.gpu(id)) else {
-            return view! { <p class="empty">{tr(lang(), Key::GpuPick)}</p> }.into_any();
+        let Some(g) = id.get().as_deref().and_then(|id| catalog.gpu(id)) else {
+            return view! { <p class="empty">{move || tr(lang(), Key::GpuPick)}</p> }.into_any();
         };
-        let info = details();
         let gpu_id = g.id.clone();
-        let mine = move || match info.get() {
+        let mine = Memo::new(move |_| match info.get() {
             Loaded::Ready(all) => Some(all.into_iter().find(|d| d.id == gpu_id)),
             _ => None,
-        };
-        let mine = Memo::new(move |_| mine());
+        });
         let source_of = move |field: &'static str| {
             mine.get()
                 .flatten()
@@ -142,46 +143,53 @@ pub fn GpuDetail() -> impl IntoView {
                 })
                 .map(|s| s.url)
         };
-        let open = move |id: String| {
-            ctx.update(true, move |s| {
-                s.view = View::Gpu;
-                s.ids = vec![id];
-            })
+        // Notes and sources, or why they are missing, in this view's own error boundary.
+        let notes = move || -> Result<AnyView, ViewFailed> {
+            match info.get() {
+                Loaded::Loading => Ok(view! { <p class="empty">{tr(lang(), Key::GpuLoading)}</p> }.into_any()),
+                Loaded::Failed(e) => Err(ViewFailed(format!("{}: {e}", tr(lang(), Key::GpuLoadFailed)))),
+                Loaded::Ready(_) => Ok(view! {
+                    <ul class="notes">{mine.get().flatten().map(|d| d.notes).unwrap_or_default().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+                }.into_any()),
+            }
+        };
+        let specs_rows = move || {
+            specs(g).into_iter().map(|(label, field, value)| {
+            view! {
+                <tr>
+                    <th scope="row">{tr(lang(), label)}</th>
+                    <td>{value.unwrap_or_else(|| tr(lang(), Key::GpuUnknown).into())}</td>
+                    <td>{move || source_of(field).map(|url| view! { <a href=url rel="noopener" target="_blank" data-testid="spec-source">{tr(lang(), Key::GpuSource)}</a> })}</td>
+                </tr>
+            }
+        }).collect_view()
         };
         view! {
             <article class="gpu-detail" data-testid="gpu-detail" data-gpu-id=g.id.clone()>
                 <h1>{g.name.clone()}</h1>
                 <p class="meta">{format!("{} · {} · {}", g.architecture, g.released.map(|y| y.to_string()).unwrap_or_default(), g.ecosystems.iter().map(|e| e.as_str()).collect::<Vec<_>>().join(", "))}
                     {g.compute_capability.clone().map(|cc| format!(" · CUDA {cc}"))}</p>
+                <p class="gpu-actions">{
+                    let id = g.id.clone();
+                    view_link(move |s| s.add_to_compare(&id), "link", Some("gpu-compare"), move || tr(lang(), Key::CardCompare))
+                }</p>
                 <table class="spec-table">
-                    <tbody>
-                        {specs(g).into_iter().map(|(label, field, value)| {
-                            view! {
-                                <tr>
-                                    <th scope="row">{tr(lang(), label)}</th>
-                                    <td>{value.unwrap_or_else(|| tr(lang(), Key::GpuUnknown).into())}</td>
-                                    <td>{move || source_of(field).map(|url| view! { <a href=url rel="noopener" target="_blank" data-testid="spec-source">{tr(lang(), Key::GpuSource)}</a> })}</td>
-                                </tr>
-                            }
-                        }).collect_view()}
-                    </tbody>
+                    <tbody>{specs_rows}</tbody>
                 </table>
-                <h2>{tr(lang(), Key::GpuNotes)}</h2>
-                {move || match info.get() {
-                    Loaded::Loading => view! { <p class="empty">{tr(lang(), Key::GpuLoading)}</p> }.into_any(),
-                    Loaded::Failed(e) => view! { <p class="empty">{tr(lang(), Key::GpuLoadFailed)}" ("{e}")"</p> }.into_any(),
-                    Loaded::Ready(_) => view! {
-                        <ul class="notes">{mine.get().flatten().map(|d| d.notes).unwrap_or_default().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
-                    }.into_any(),
-                }}
-                <h2>{tr(lang(), Key::GpuNeighbours)}</h2>
+                <h2>{move || tr(lang(), Key::GpuNotes)}</h2>
+                <ErrorBoundary fallback=move |errors| view! {
+                    <p class="empty" role="alert">{move || failure::text(lang(), &errors.get())}</p>
+                }>
+                    {notes}
+                </ErrorBoundary>
+                <h2>{move || tr(lang(), Key::GpuNeighbours)}</h2>
                 <ul class="neighbours">
                     {neighbours(catalog, g).into_iter().map(|n| {
                         let id = n.id.clone();
-                        view! { <li><button class="link" on:click=move |_| open(id.clone())>{n.name.clone()}</button></li> }
+                        view! { <li>{view_link(move |s| s.open_gpu(&id), "link", Some("gpu-neighbour"), n.name.clone())}</li> }
                     }).collect_view()}
                 </ul>
-                <h2>{tr(lang(), Key::GpuSources)}</h2>
+                <h2>{move || tr(lang(), Key::GpuSources)}</h2>
                 <ul class="sources">
                     {move || mine.get().flatten().map(|d| d.sources).unwrap_or_default().into_iter().map(|s| view! {
                         <li><a href=s.url.clone() rel="noopener" target="_blank">{s.url.clone()}</a>" — "{s.fields.join(", ")}</li>
