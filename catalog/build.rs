@@ -176,7 +176,7 @@ fn gpu(e: &Entry) -> String {
     .map(|k| format!("{k}: {}", e.opt_float(k)))
     .join(", ");
     format!(
-        "GpuRow {{ id: {}, aliases: &[{}], name: {}, vendor: {}, segment: {}, architecture: {}, released: {}, memory_gb: {}, memory_type: {}, {floats}, interconnect: {interconnect}, pcie: {pcie}, mig: {}, ecosystems: {}, compute_capability: {}, price: PriceRow {{ msrp_usd: {}, msrp_date: {}, street_usd: {}, street_date: {}, cloud_usd_per_hour: {}, cloud_date: {} }}, availability: {} }}",
+        "GpuRow {{ id: {}, aliases: &[{}], name: {}, vendor: {}, segment: {}, architecture: {}, released: {}, memory_gb: {}, memory_type: {}, {floats}, form_factor: {}, interconnect: {interconnect}, pcie: {pcie}, mig: {}, ecosystems: {}, compute_capability: {}, price: PriceRow {{ msrp_usd: {}, msrp_date: {}, street_usd: {}, street_date: {}, used_usd: {}, used_date: {}, server_usd_per_gpu: {}, server_date: {}, cloud_usd_per_hour: {}, cloud_date: {} }}, availability: {} }}",
         e.string("id"),
         aliases.join(", "),
         e.string("name"),
@@ -186,6 +186,7 @@ fn gpu(e: &Entry) -> String {
         e.opt_int("released"),
         e.float("memory_gb"),
         e.opt_string("memory_type"),
+        e.token("form_factor", "FormFactor"),
         e.get("mig").as_bool().unwrap_or_else(|| e.fail("mig", "true or false")),
         e.tokens("ecosystems", "Ecosystem"),
         e.opt_string("compute_capability"),
@@ -193,6 +194,10 @@ fn gpu(e: &Entry) -> String {
         price.opt_string("msrp_date"),
         price.opt_float("street_usd"),
         price.opt_string("street_date"),
+        price.opt_float("used_usd"),
+        price.opt_string("used_date"),
+        price.opt_float("server_usd_per_gpu"),
+        price.opt_string("server_date"),
         price.opt_float("cloud_usd_per_hour"),
         price.opt_string("cloud_date"),
         e.tokens("availability", "Availability"),

@@ -1,51 +1,81 @@
 //! Prints the ranking for a workload given as a query string:
 //! `cargo run -p catalog --example rank -- 'task=qlora&model=llama-3.1-70b'`
+//! With `--json` it prints the export (`gpu-advisor/ranking@1`) instead, and with
+//! `--csv` the same as CSV, so any question can be checked from a shell.
 
+use catalog::export;
 use catalog::rank::rank;
-use catalog::share::parse;
+use catalog::share::{parse, print};
 use catalog::Catalog;
 
 fn main() {
-    let query = std::env::args().nth(1).unwrap_or_default();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let json = args.iter().any(|a| a == "--json");
+    let csv = args.iter().any(|a| a == "--csv");
+    let query = args
+        .iter()
+        .find(|a| !a.starts_with("--"))
+        .cloned()
+        .unwrap_or_default();
     let catalog = Catalog::embedded();
     let (state, ignored) = parse(&query, catalog);
     for i in &ignored {
         eprintln!("ignored {}={} ({:?})", i.key, i.value, i.reason);
     }
     let ranking = rank(catalog, &state.workload, &state.filters);
+    if json || csv {
+        let link = format!("index.html?{}", print(&state));
+        let out = if json {
+            export::to_json(&ranking, &state, &link, catalog.date())
+        } else {
+            export::to_csv(&ranking, &state)
+        };
+        println!("{out}");
+        return;
+    }
     println!(
         "{}: needs {:.2} GB on one GPU {:?}",
         ranking.model.name,
         ranking.memory.total() / 1e9,
         ranking.memory
     );
-    println!("picks: {:?}", ranking.picks);
+    for pick in ranking.picks.all() {
+        println!(
+            "pick {:12} {:24} speed={:?} cost={:?} among={} caveats={:?}",
+            pick.tier.as_str(),
+            pick.id,
+            pick.speed.map(|s| (s * 10.0).round() / 10.0),
+            pick.cost_usd.map(|c| c.round()),
+            pick.among,
+            pick.caveats.iter().map(|c| c.code()).collect::<Vec<_>>()
+        );
+    }
     for (i, r) in ranking.items.iter().enumerate() {
         let speed = r
             .speed
             .as_ref()
             .map(|s| {
                 format!(
-                    "{:.1} [{:.1}–{:.1}] {:?} hours={:?}",
+                    "{:.1} [{:.1}–{:.1}] {} hours={:?}",
                     s.throughput.mid,
                     s.throughput.low,
                     s.throughput.high,
-                    s.unit,
-                    s.job_hours.map(|h| h.mid)
+                    export::unit_code(s.unit),
+                    s.job_hours.map(|h| (h.mid * 10.0).round() / 10.0)
                 )
             })
             .unwrap_or_default();
         println!(
-            "{:2} {:24} score={:?} gpus={:?} mem={:.1}GB {} cost={:?}/{:?} why_not={:?}",
+            "{:2} {:24} score={:?} gpus={:?} mem={:.1}GB {} price={:?} job={:?} why_not={:?}",
             i + 1,
             r.gpu.id,
             r.score.map(|s| (s * 1000.0).round() / 1000.0),
             r.gpus_needed(),
             r.memory.total() / 1e9,
             speed,
-            r.cost.hardware_usd,
-            r.cost.job_usd.map(|j| j.mid),
-            r.why_not
+            r.cost.purchase.as_ref().map(|p| (p.usd, p.kind.as_str())),
+            r.cost.job_usd.map(|j| (j.mid * 100.0).round() / 100.0),
+            r.why_not.as_ref().map(|w| w.code())
         );
     }
 }

@@ -22,6 +22,10 @@ mod generated {
         msrp_date: Option<&'static str>,
         street_usd: Option<f64>,
         street_date: Option<&'static str>,
+        used_usd: Option<f64>,
+        used_date: Option<&'static str>,
+        server_usd_per_gpu: Option<f64>,
+        server_date: Option<&'static str>,
         cloud_usd_per_hour: Option<f64>,
         cloud_date: Option<&'static str>,
     }
@@ -45,6 +49,7 @@ mod generated {
         fp8_tensor_tflops: Option<f64>,
         int8_tensor_tops: Option<f64>,
         tdp_w: Option<f64>,
+        form_factor: FormFactor,
         interconnect: Option<Interconnect>,
         pcie: Option<Pcie>,
         mig: bool,
@@ -103,6 +108,7 @@ mod generated {
                 fp8_tensor_tflops: r.fp8_tensor_tflops,
                 int8_tensor_tops: r.int8_tensor_tops,
                 tdp_w: r.tdp_w,
+                form_factor: r.form_factor,
                 interconnect: r.interconnect.clone(),
                 pcie: r.pcie.clone(),
                 mig: r.mig,
@@ -113,6 +119,10 @@ mod generated {
                     msrp_date: owned(r.price.msrp_date),
                     street_usd: r.price.street_usd,
                     street_date: owned(r.price.street_date),
+                    used_usd: r.price.used_usd,
+                    used_date: owned(r.price.used_date),
+                    server_usd_per_gpu: r.price.server_usd_per_gpu,
+                    server_date: owned(r.price.server_date),
                     cloud_usd_per_hour: r.price.cloud_usd_per_hour,
                     cloud_date: owned(r.price.cloud_date),
                 },
@@ -199,6 +209,24 @@ impl Catalog {
     }
 
     /// A GPU by id or alias.
+    /// The catalog's date: its newest price month (`YYYY-MM`).
+    pub fn date(&self) -> Option<&str> {
+        self.gpus
+            .iter()
+            .flat_map(|g| {
+                let p = &g.price;
+                [
+                    &p.msrp_date,
+                    &p.street_date,
+                    &p.used_date,
+                    &p.server_date,
+                    &p.cloud_date,
+                ]
+            })
+            .filter_map(|d| d.as_deref())
+            .max()
+    }
+
     pub fn gpu(&self, id_or_alias: &str) -> Option<&Gpu> {
         self.gpus.iter().find(|g| g.id == id_or_alias).or_else(|| {
             self.gpus

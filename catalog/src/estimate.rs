@@ -5,9 +5,10 @@
 //! efficiency range. Every figure is a `Range` from the pessimistic to the
 //! optimistic efficiency, with a middle value for ranking.
 
-use crate::gpu::{Gpu, Vendor};
+use crate::gpu::{Gpu, Purchase, Vendor};
 use crate::memory::{self, MemoryBreakdown, Sharding, Sized};
 use crate::model::Family;
+use crate::stack::{self, Stack};
 use crate::workload::{Mode, Precision, Task, Workload};
 
 /// Achieved fraction of peak matrix throughput: training large transformers reaches
@@ -149,6 +150,11 @@ pub fn peak_rate(gpu: &Gpu, workload: &Workload, convolutional: bool) -> Option<
             .or_else(shader16)
             .or_else(shader32),
     }
+}
+
+/// NVIDIA GPUs before Ampere (compute capability 8.0): FlashAttention 2 does not run there.
+pub fn lacks_flash_attention_2(gpu: &Gpu) -> bool {
+    gpu.vendor == Vendor::Nvidia && gpu.compute_capability().is_some_and(|cc| cc < (8, 0))
 }
 
 /// Bytes of memory the GPU can give to the job.
@@ -322,12 +328,15 @@ pub fn speed(
         None if decoding => (f64::INFINITY, RateKind::Unknown),
         None => return None,
     };
+    // Only plain FP32 shader pipelines run GEMMs closer to their peak: packed or
+    // dual-issue 16-bit shader peaks (RDNA 3) are reached no more often than tensor peaks.
     let (mfu_lo, mfu_hi) = match rate {
-        RateKind::Shader(_) => MFU_SHADER,
+        RateKind::Shader(Precision::Fp32) => MFU_SHADER,
         _ => MFU_TENSOR,
     };
-    let flops = |eff: f64| peak_tflops * 1e12 * eff;
-    let bw = |eff: f64| bandwidth * eff;
+    let stack = stack::efficiency(Stack::of(gpu));
+    let flops = |eff: f64| peak_tflops * 1e12 * eff * stack.compute;
+    let bw = |eff: f64| bandwidth * eff * stack.bandwidth;
     let model = sized.model;
     let active = model.active_params();
     let b = f64::from(workload.batch);
@@ -426,7 +435,14 @@ pub fn speed(
     } else {
         1.0
     };
-    let step_flops = forward * passes * b * slowdown;
+    // Without FlashAttention 2 (NVIDIA before Ampere), attention costs more at long sequences.
+    let attention = match sized.transformer {
+        Some(t) if lacks_flash_attention_2(gpu) && model.family.is_sequence_model() => {
+            stack::no_flash_attention_2_slowdown(t.tokens)
+        }
+        _ => 1.0,
+    };
+    let step_flops = forward * passes * b * slowdown * attention;
     let traffic = training_traffic_per_sample(sized, workload) * b
         + (placement.memory.weights + placement.memory.gradients + placement.memory.optimizer)
             * 2.0;
@@ -511,6 +527,8 @@ pub fn scaling_curve(gpu: &Gpu, sized: &Sized, workload: &Workload, max: u32) ->
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cost {
+    /// The price of one, and what kind of price it is.
+    pub purchase: Option<Purchase>,
     /// Buying the GPUs the job uses, when a price is known.
     pub hardware_usd: Option<f64>,
     /// Renting them, per hour.
@@ -523,11 +541,21 @@ pub struct Cost {
     pub per_million_usd: Option<Range>,
     /// The figure compared with the budget, in the chosen mode.
     pub budget_figure: Option<f64>,
+    /// Hours of use after which buying the GPUs costs less than renting them: the
+    /// purchase over the hourly rental less the hourly electricity of owning them.
+    pub break_even_hours: Option<f64>,
 }
 
-pub fn cost(gpu: &Gpu, workload: &Workload, speed: Option<&Speed>, gpus: u32) -> Cost {
+/// What the job costs on `gpus` of this GPU, buying each at `purchase` (see `Gpu::purchase`).
+pub fn cost(
+    gpu: &Gpu,
+    workload: &Workload,
+    speed: Option<&Speed>,
+    gpus: u32,
+    purchase: Option<&Purchase>,
+) -> Cost {
     let n = f64::from(gpus);
-    let hardware = gpu.purchase_usd().map(|p| p * n);
+    let hardware = purchase.map(|p| p.usd * n);
     let rent = gpu.price.cloud_usd_per_hour.map(|p| p * n);
     let power_kw = gpu.tdp_w.map(|w| w * n / 1000.0);
     let energy = match (speed.and_then(|s| s.job_hours), power_kw) {
@@ -559,7 +587,16 @@ pub fn cost(gpu: &Gpu, workload: &Workload, speed: Option<&Speed>, gpus: u32) ->
             _ => job.map(|j| j.mid),
         },
     };
+    let break_even = match (hardware, rent, power_kw) {
+        (Some(h), Some(r), Some(kw)) if r > kw * workload.electricity_usd_per_kwh => {
+            Some(h / (r - kw * workload.electricity_usd_per_kwh))
+        }
+        (Some(h), Some(r), None) if r > 0.0 => Some(h / r),
+        _ => None,
+    };
     Cost {
+        break_even_hours: break_even,
+        purchase: purchase.cloned(),
         hardware_usd: hardware,
         rent_usd_per_hour: rent,
         job_usd: job,

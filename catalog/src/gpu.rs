@@ -148,14 +148,109 @@ impl Pcie {
     }
 }
 
+/// How the part is built, which decides how it can be bought.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FormFactor {
+    /// A card in a PCIe slot: one can be bought for a workstation.
+    Pcie,
+    /// An NVIDIA SXM module on an HGX baseboard: bought as part of a server.
+    Sxm,
+    /// An OCP accelerator module (AMD Instinct, Intel Gaudi): bought as part of a server.
+    Oam,
+    /// A Grace-Blackwell superchip: bought as part of a rack.
+    Superchip,
+    /// A whole machine with its memory shared between CPU and GPU (Apple, DGX Spark).
+    Soc,
+    /// Rented only (TPUs).
+    Cloud,
+}
+
+impl FormFactor {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FormFactor::Pcie => "pcie",
+            FormFactor::Sxm => "sxm",
+            FormFactor::Oam => "oam",
+            FormFactor::Superchip => "superchip",
+            FormFactor::Soc => "soc",
+            FormFactor::Cloud => "cloud",
+        }
+    }
+
+    /// Sold only inside a server or rack, never as a card for a workstation.
+    pub fn is_server_part(self) -> bool {
+        matches!(
+            self,
+            FormFactor::Sxm | FormFactor::Oam | FormFactor::Superchip
+        )
+    }
+}
+
+/// Every price with the month it held (`YYYY-MM`); `catalog/README.md` says which
+/// sources count for each.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Price {
+    /// Launch price.
     pub msrp_usd: Option<f64>,
     pub msrp_date: Option<String>,
+    /// Today's price new, for a card or a machine.
     pub street_usd: Option<f64>,
     pub street_date: Option<String>,
+    /// Today's price used (sold listings, trackers, market surveys).
+    #[serde(default)]
+    pub used_usd: Option<f64>,
+    #[serde(default)]
+    pub used_date: Option<String>,
+    /// A module's share of a sourced server price (server price / its GPUs).
+    #[serde(default)]
+    pub server_usd_per_gpu: Option<f64>,
+    #[serde(default)]
+    pub server_date: Option<String>,
+    /// Lowest on-demand price per GPU-hour among named providers.
     pub cloud_usd_per_hour: Option<f64>,
     pub cloud_date: Option<String>,
+}
+
+/// Which price a purchase figure is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PriceKind {
+    New,
+    Used,
+    ServerShare,
+    /// Only the launch price is known: older than today's market.
+    Launch,
+}
+
+impl PriceKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PriceKind::New => "new",
+            PriceKind::Used => "used",
+            PriceKind::ServerShare => "server-share",
+            PriceKind::Launch => "launch",
+        }
+    }
+}
+
+/// A price older than this many months, against the catalog's date, is marked stale.
+pub const STALE_MONTHS: i32 = 12;
+
+/// Months from `earlier` to `later`, both `YYYY-MM`.
+pub fn months_between(earlier: &str, later: &str) -> Option<i32> {
+    let month = |d: &str| -> Option<i32> {
+        let (y, m) = d.split_once('-')?;
+        Some(y.parse::<i32>().ok()? * 12 + m.parse::<i32>().ok()?)
+    };
+    Some(month(later)? - month(earlier)?)
+}
+
+/// A purchase price and what it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Purchase {
+    pub usd: f64,
+    pub kind: PriceKind,
+    pub date: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -187,6 +282,7 @@ pub struct Gpu {
     pub fp8_tensor_tflops: Option<f64>,
     pub int8_tensor_tops: Option<f64>,
     pub tdp_w: Option<f64>,
+    pub form_factor: FormFactor,
     pub interconnect: Option<Interconnect>,
     pub pcie: Option<Pcie>,
     pub mig: bool,
@@ -198,6 +294,16 @@ pub struct Gpu {
     pub notes: Vec<String>,
     #[serde(default)]
     pub sources: Vec<Source>,
+}
+
+impl Purchase {
+    /// Older than `STALE_MONTHS` against the catalog's date.
+    pub fn is_stale(&self, catalog_date: Option<&str>) -> bool {
+        match (self.date.as_deref(), catalog_date) {
+            (Some(d), Some(c)) => months_between(d, c).is_some_and(|m| m > STALE_MONTHS),
+            _ => false,
+        }
+    }
 }
 
 impl Gpu {
@@ -221,9 +327,39 @@ impl Gpu {
         self.fp16_tensor_tflops.is_some() || self.bf16_tensor_tflops.is_some()
     }
 
-    /// Price to buy one: launch MSRP where the vendor published one, else the sourced street price.
+    /// Price to buy one: today's new price, else today's used price, else a server
+    /// share for modules, else the launch price.
     pub fn purchase_usd(&self) -> Option<f64> {
-        self.price.msrp_usd.or(self.price.street_usd)
+        self.purchase(false).map(|p| p.usd)
+    }
+
+    /// What buying one costs today. `used`: the person asked for used cards. A card
+    /// sold new and used is priced new unless asked; a card no longer sold new, used.
+    /// A module is priced as its share of a server.
+    pub fn purchase(&self, used: bool) -> Option<Purchase> {
+        let p = &self.price;
+        let at = |usd: Option<f64>, kind: PriceKind, date: &Option<String>| {
+            usd.map(|usd| Purchase {
+                usd,
+                kind,
+                date: date.clone(),
+            })
+        };
+        let new = at(p.street_usd, PriceKind::New, &p.street_date)
+            .filter(|_| self.availability.contains(&Availability::New));
+        let second_hand = at(p.used_usd, PriceKind::Used, &p.used_date)
+            .filter(|_| self.availability.contains(&Availability::Used));
+        if self.form_factor.is_server_part() {
+            return at(p.server_usd_per_gpu, PriceKind::ServerShare, &p.server_date)
+                .or(new)
+                .or(second_hand);
+        }
+        let today = if used {
+            second_hand.or(new)
+        } else {
+            new.or(second_hand)
+        };
+        today.or_else(|| at(p.msrp_usd, PriceKind::Launch, &p.msrp_date))
     }
 
     /// The source that backs `field`, if any.
@@ -241,5 +377,24 @@ impl Gpu {
 
     pub fn is_rentable(&self) -> bool {
         self.availability.contains(&Availability::Cloud)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn months_between_counts_across_years() {
+        assert_eq!(months_between("2025-11", "2026-09"), Some(10));
+        assert_eq!(months_between("2024-08", "2026-09"), Some(25));
+        assert_eq!(months_between("2026", "2026-09"), None);
+        let p = Purchase {
+            usd: 1.0,
+            kind: PriceKind::New,
+            date: Some("2025-08".into()),
+        };
+        assert!(p.is_stale(Some("2026-09")));
+        assert!(!p.is_stale(Some("2026-08")));
     }
 }

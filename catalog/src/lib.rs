@@ -10,11 +10,13 @@ pub mod bench;
 pub mod chart;
 pub mod data;
 pub mod estimate;
+pub mod export;
 pub mod gpu;
 pub mod memory;
 pub mod model;
 pub mod rank;
 pub mod share;
+pub mod stack;
 pub mod validate;
 pub mod workload;
 

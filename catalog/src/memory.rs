@@ -73,6 +73,16 @@ pub enum Sharding {
 }
 
 impl Sharding {
+    /// A stable code for exports and scripts.
+    pub fn code(self) -> &'static str {
+        match self {
+            Sharding::Single => "single",
+            Sharding::FullySharded { .. } => "fsdp",
+            Sharding::TensorParallel { pipeline, .. } if pipeline > 1 => "tensor-pipeline",
+            Sharding::TensorParallel { .. } => "tensor",
+        }
+    }
+
     pub fn gpus(self) -> u32 {
         match self {
             Sharding::Single => 1,

@@ -4,7 +4,7 @@
 
 use crate::data::Catalog;
 use crate::estimate::{self, Bound, Cost, Link, Placement, RateKind, Speed};
-use crate::gpu::{Availability, Ecosystem, Gpu, Segment, Vendor};
+use crate::gpu::{Availability, Ecosystem, Gpu, PriceKind, Segment, Vendor};
 use crate::memory::{self, MemoryBreakdown, Sharding};
 use crate::model::Model;
 use crate::share::{Condition, Filters};
@@ -17,6 +17,9 @@ pub const MIN_PYTORCH_CC: (u32, u32) = (7, 0);
 /// A fit with less than this share of memory free is tight: fragmentation or a longer
 /// sequence will push it over.
 pub const TIGHT_FRACTION: f64 = 0.10;
+/// From this many GPUs per node a purchase is a server (HGX and OAM baseboards carry 4
+/// or 8 modules), and modules become an option.
+pub const SERVER_GPUS: u32 = 4;
 
 /// Why a GPU is ruled out. The first that applies is the binding constraint.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,6 +37,10 @@ pub enum WhyNot {
     QloraUnsupported,
     /// Cannot be bought (cloud only) when buying.
     NotForSale,
+    /// A module (SXM, OAM) or superchip is sold only inside a server: buying for one
+    /// workstation, it is not an option. It is when the placement is server-sized (4 GPUs
+    /// or more, or several nodes) or the person asked for datacenter parts.
+    ServerOnly,
     /// No cloud offering when renting.
     NotRentable,
     Memory {
@@ -115,6 +122,49 @@ pub struct Ranked<'c> {
     pub score: Option<f64>,
     pub reasons: Vec<Reason>,
     pub why_not: Option<WhyNot>,
+}
+
+impl WhyNot {
+    /// A stable code for exports and scripts.
+    pub fn code(&self) -> &'static str {
+        match self {
+            WhyNot::Filtered => "filtered",
+            WhyNot::Ecosystem { .. } => "ecosystem",
+            WhyNot::PytorchDropped { .. } => "pytorch-dropped",
+            WhyNot::QloraUnsupported => "qlora-unsupported",
+            WhyNot::NotForSale => "not-for-sale",
+            WhyNot::ServerOnly => "server-only",
+            WhyNot::NotRentable => "not-rentable",
+            WhyNot::Memory { .. } => "memory",
+            WhyNot::Budget { .. } => "budget",
+            WhyNot::PriceUnknown => "price-unknown",
+        }
+    }
+}
+
+impl Reason {
+    /// A stable code for exports and scripts.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Reason::Fits { .. } => "fits",
+            Reason::TightFit { .. } => "tight-fit",
+            Reason::NeedsGpus { .. } => "needs-gpus",
+            Reason::SpeedVsBest { .. } => "speed-vs-best",
+            Reason::Bound(Bound::Memory) => "memory-bound",
+            Reason::Bound(Bound::Compute) => "compute-bound",
+            Reason::NoBf16UsesFp16 => "no-bf16-uses-fp16",
+            Reason::PrecisionFallback { .. } => "precision-fallback",
+            Reason::NoTensorCores => "no-tensor-cores",
+            Reason::Scaling { .. } => "scaling",
+            Reason::UnifiedMemory { .. } => "unified-memory",
+            Reason::UsedOnly => "used",
+            Reason::CloudOnly => "cloud-only",
+            Reason::PriceUnknown => "price-unknown",
+            Reason::SpeedUnknown => "speed-unknown",
+            Reason::NoFlashAttention2 => "no-flash-attention-2",
+            Reason::RocmNotCuda => "rocm-not-cuda",
+        }
+    }
 }
 
 impl Ranked<'_> {
@@ -271,8 +321,12 @@ fn excluded(gpu: &Gpu, workload: &Workload, filters: &Filters) -> Option<WhyNot>
     {
         return Some(WhyNot::QloraUnsupported);
     }
+    let server_sized = workload.gpus >= SERVER_GPUS
+        || workload.nodes > 1
+        || filters.segments.contains(&Segment::Datacenter);
     match workload.mode {
         Mode::Buy if !gpu.is_buyable() => Some(WhyNot::NotForSale),
+        Mode::Buy if gpu.form_factor.is_server_part() && !server_sized => Some(WhyNot::ServerOnly),
         Mode::Rent if !gpu.is_rentable() => Some(WhyNot::NotRentable),
         _ => None,
     }
@@ -352,7 +406,8 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             .map(|s| s.gpus_used)
             .or(placement.as_ref().map(|p| p.gpus))
             .unwrap_or(1);
-        let cost = estimate::cost(gpu, workload, speed.as_ref(), gpus_used);
+        let purchase = gpu.purchase(filters.condition == Some(Condition::Used));
+        let cost = estimate::cost(gpu, workload, speed.as_ref(), gpus_used, purchase.as_ref());
         if let Some(budget) = workload.budget_usd {
             match cost.budget_figure {
                 Some(figure) if figure > budget => {
@@ -414,15 +469,19 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                 usable_fraction: estimate::APPLE_USABLE_MEMORY,
             });
         }
-        if gpu.vendor == Vendor::Nvidia
-            && gpu.compute_capability().is_some_and(|cc| cc < (8, 0))
+        if estimate::lacks_flash_attention_2(gpu)
             && workload.task != Task::Infer
             && sized.transformer.is_some()
         {
             reasons.push(Reason::NoFlashAttention2);
         }
         match workload.mode {
-            Mode::Buy if !gpu.availability.contains(&Availability::New) && gpu.is_buyable() => {
+            Mode::Buy
+                if cost
+                    .purchase
+                    .as_ref()
+                    .is_some_and(|p| p.kind == PriceKind::Used) =>
+            {
                 reasons.push(Reason::UsedOnly)
             }
             Mode::Rent if gpu.segment == Segment::Cloud => reasons.push(Reason::CloudOnly),
@@ -581,7 +640,11 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
             .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.gpu.id.cmp(&a.1.gpu.id)))
             .map(|(_, r)| r)
     };
-    let flagship = best_by(&|r| speed(r));
+    // A pick is something the person can get: its price (or rental) must be known.
+    let flagship = best_by(&|r| {
+        cost(r)?;
+        speed(r)
+    });
     let value = best_by(&|r| Some(speed(r)? / cost(r)?));
     let value_speed = value.and_then(speed).unwrap_or(0.0);
     let decoding = workload.task == Task::Infer

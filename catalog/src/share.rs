@@ -71,6 +71,15 @@ impl Default for AppState {
     }
 }
 
+/// A move that a link makes: one value type, so every link shares one piece of code.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Nav {
+    GoTo(View),
+    OpenGpu(String),
+    AddToCompare(String),
+    ShareMine(String),
+}
+
 /// What a person can do to the state by clicking: each operation is one history
 /// entry, and the views bind them to links (`after` gives the state a link points to).
 impl AppState {
@@ -79,6 +88,16 @@ impl AppState {
         let mut next = self.clone();
         change(&mut next);
         next
+    }
+
+    /// Applies a link's move.
+    pub fn apply(&mut self, nav: &Nav) {
+        match nav {
+            Nav::GoTo(view) => self.go_to(*view),
+            Nav::OpenGpu(id) => self.open_gpu(id),
+            Nav::AddToCompare(id) => self.add_to_compare(id),
+            Nav::ShareMine(id) => self.share_mine(id),
+        }
     }
 
     /// Goes to another view, keeping the workload, filters, compared GPUs and settings.

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use crate::data::Catalog;
-use crate::gpu::{Gpu, Segment, Vendor};
+use crate::gpu::{Availability, FormFactor, Gpu, Segment, Vendor};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Violation {
@@ -72,6 +72,11 @@ fn numeric_fields(g: &Gpu) -> Vec<(&'static str, bool)> {
         ("tdp_w", g.tdp_w.is_some()),
         ("price.msrp_usd", g.price.msrp_usd.is_some()),
         ("price.street_usd", g.price.street_usd.is_some()),
+        ("price.used_usd", g.price.used_usd.is_some()),
+        (
+            "price.server_usd_per_gpu",
+            g.price.server_usd_per_gpu.is_some(),
+        ),
         (
             "price.cloud_usd_per_hour",
             g.price.cloud_usd_per_hour.is_some(),
@@ -239,6 +244,8 @@ pub fn validate(catalog: &Catalog) -> Vec<Violation> {
         for (field, price) in [
             ("price.msrp_usd", g.price.msrp_usd),
             ("price.street_usd", g.price.street_usd),
+            ("price.used_usd", g.price.used_usd),
+            ("price.server_usd_per_gpu", g.price.server_usd_per_gpu),
         ] {
             check_range(&mut out, g, field, price, (50.0, 100_000.0));
         }
@@ -256,6 +263,12 @@ pub fn validate(catalog: &Catalog) -> Vec<Violation> {
                 g.price.street_usd,
                 &g.price.street_date,
             ),
+            ("price.used_date", g.price.used_usd, &g.price.used_date),
+            (
+                "price.server_date",
+                g.price.server_usd_per_gpu,
+                &g.price.server_date,
+            ),
             (
                 "price.cloud_date",
                 g.price.cloud_usd_per_hour,
@@ -265,6 +278,61 @@ pub fn validate(catalog: &Catalog) -> Vec<Violation> {
             if value.is_some() && date.is_none() {
                 out.push(bad(field, "a price needs the date it was true".into()));
             }
+            if let Some(d) = date {
+                let ok = d.len() == 7
+                    && d.as_bytes()[4] == b'-'
+                    && d[..4]
+                        .parse::<u32>()
+                        .is_ok_and(|y| (2000..2100).contains(&y))
+                    && d[5..].parse::<u32>().is_ok_and(|m| (1..=12).contains(&m));
+                if !ok {
+                    out.push(bad(field, format!("{d:?} is not a YYYY-MM month")));
+                }
+            }
+        }
+        // Every way the entry can be had has a price of its kind, or a note that names the
+        // field and says why none could be sourced (the entry is then never scored that way).
+        let explained = |field: &str| g.notes.iter().any(|n| n.starts_with(field));
+        let mut missing = |field: &'static str, problem: &str| {
+            if !explained(field) {
+                out.push(bad(field, problem.into()));
+            }
+        };
+        if g.form_factor.is_server_part() {
+            if g.availability.contains(&Availability::New) && g.price.server_usd_per_gpu.is_none() {
+                missing(
+                    "price.server_usd_per_gpu",
+                    "a module sold new needs its share of a sourced server price",
+                );
+            }
+        } else if g.form_factor != FormFactor::Cloud
+            && g.availability.contains(&Availability::New)
+            && g.price.street_usd.is_none()
+        {
+            missing(
+                "price.street_usd",
+                "an entry sold new needs today's price new",
+            );
+        }
+        if g.availability.contains(&Availability::Used) && g.price.used_usd.is_none() {
+            missing(
+                "price.used_usd",
+                "an entry sold used needs today's used price",
+            );
+        }
+        if g.availability.contains(&Availability::Cloud) && g.price.cloud_usd_per_hour.is_none() {
+            missing(
+                "price.cloud_usd_per_hour",
+                "a rentable entry needs an on-demand price",
+            );
+        }
+        if g.form_factor == FormFactor::Cloud
+            && g.availability.iter().any(|a| *a != Availability::Cloud)
+        {
+            out.push(bad(
+                "availability",
+                "a cloud-only part cannot be bought".into(),
+            ));
         }
     }
     let mut model_ids = HashSet::new();

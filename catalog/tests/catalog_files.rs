@@ -165,6 +165,61 @@ fn a_violation_names_entry_and_field() {
     );
 }
 
+#[test]
+fn every_way_to_get_an_entry_needs_a_dated_price_of_its_kind() {
+    use catalog::gpu::{Availability, FormFactor};
+    let mut c = real();
+    let module = c.gpus.iter_mut().find(|g| g.id == "b200").expect("b200");
+    assert_eq!(module.form_factor, FormFactor::Sxm);
+    module.price.server_usd_per_gpu = None;
+    let card = c
+        .gpus
+        .iter_mut()
+        .find(|g| g.id == "rtx-3090")
+        .expect("rtx-3090");
+    card.price.used_date = None;
+    let cloud = c
+        .gpus
+        .iter_mut()
+        .find(|g| g.id == "tpu-v5p")
+        .expect("tpu-v5p");
+    cloud.availability.push(Availability::New);
+    let text: Vec<String> = validate(&c).iter().map(|v| v.to_string()).collect();
+    for expected in [
+        "b200.price.server_usd_per_gpu: ",
+        "rtx-3090.price.used_date: ",
+        "tpu-v5p.availability: ",
+    ] {
+        assert!(
+            text.iter().any(|t| t.starts_with(expected)),
+            "{expected} in {text:?}"
+        );
+    }
+}
+
+#[test]
+fn a_missing_price_is_allowed_only_with_a_note_that_names_it() {
+    let mut c = real();
+    let g = c
+        .gpus
+        .iter_mut()
+        .find(|g| g.id == "rtx-3090")
+        .expect("rtx-3090");
+    g.price.used_usd = None;
+    g.price.used_date = None;
+    let flagged = |c: &catalog::Catalog| {
+        validate(c)
+            .iter()
+            .any(|v| v.to_string().starts_with("rtx-3090.price.used_usd: "))
+    };
+    assert!(flagged(&c));
+    if let Some(g) = c.gpus.iter_mut().find(|g| g.id == "rtx-3090") {
+        g.notes
+            .push("price.used_usd: null. No sold listing could be found.".into());
+    }
+    assert!(!flagged(&c));
+}
+
 /// The app embeds a compact copy without notes and sources; everything else must match.
 #[test]
 fn embedded_catalog_matches_the_full_files() {

@@ -1,0 +1,311 @@
+//! The ranking as data to take elsewhere: JSON in the `gpu-advisor/ranking@1` schema
+//! (documented in the README) and CSV with the same fields flattened. The browser's
+//! export buttons and `cargo run -p catalog --example rank -- --json` both print these.
+//! The writer is a few lines of string building, so the page carries no JSON library.
+
+use crate::estimate::{Range, Unit};
+use crate::memory::MemoryBreakdown;
+use crate::rank::{Ranked, Ranking, Tier};
+use crate::share::AppState;
+use crate::workload::{ModelChoice, Workload};
+
+pub const SCHEMA: &str = "gpu-advisor/ranking@1";
+
+/// A JSON string literal.
+fn string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A JSON number; non-finite values (which JSON cannot hold) become null.
+fn number(x: f64) -> String {
+    if x.is_finite() {
+        // Six significant figures are more than any estimate here carries.
+        let scale = 10f64.powi(5 - x.abs().max(1e-300).log10().floor() as i32);
+        let rounded = (x * scale).round() / scale;
+        format!("{}", if rounded.is_finite() { rounded } else { x })
+    } else {
+        "null".into()
+    }
+}
+
+fn opt<T>(value: Option<T>, f: impl Fn(T) -> String) -> String {
+    value.map_or_else(|| "null".into(), f)
+}
+
+fn object(fields: &[(&str, String)]) -> String {
+    let body: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("{}:{v}", string(k)))
+        .collect();
+    format!("{{{}}}", body.join(","))
+}
+
+fn range(r: Range) -> String {
+    object(&[
+        ("low", number(r.low)),
+        ("mid", number(r.mid)),
+        ("high", number(r.high)),
+    ])
+}
+
+pub fn unit_code(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Tokens => "tokens/s",
+        Unit::TrainTokens => "training-tokens/s",
+        Unit::Samples => "samples/s",
+    }
+}
+
+fn workload_json(w: &Workload, ranking: &Ranking) -> String {
+    let model = &ranking.model;
+    let (model_id, params) = match &w.model {
+        ModelChoice::Preset(id) => (string(id), "null".into()),
+        ModelChoice::Custom(p) => ("null".into(), number(*p)),
+    };
+    object(&[
+        ("task", string(w.task.as_str())),
+        ("model", model_id),
+        ("params_b", params),
+        ("precision", string(w.precision.as_str())),
+        ("batch", w.batch.to_string()),
+        ("seq", opt(w.seq_for(model), |s| s.to_string())),
+        ("samples", w.samples_for(model).to_string()),
+        ("epochs", number(w.epochs)),
+        ("gpus", w.gpus.to_string()),
+        ("nodes", w.nodes.to_string()),
+        ("network", string(w.network.as_str())),
+        ("budget_usd", opt(w.budget_usd, number)),
+        ("mode", string(w.mode.as_str())),
+        ("eco", string(w.eco.as_str())),
+        ("priority", string(w.priority.as_str())),
+        ("optimizer", string(w.optimizer.as_str())),
+        ("lora_rank", w.lora_rank.to_string()),
+        ("checkpointing", w.checkpointing().to_string()),
+        ("electricity_usd_per_kwh", number(w.electricity_usd_per_kwh)),
+    ])
+}
+
+fn memory_json(m: &MemoryBreakdown) -> String {
+    object(&[
+        ("total", number(m.total())),
+        ("weights", number(m.weights)),
+        ("gradients", number(m.gradients)),
+        ("optimizer", number(m.optimizer)),
+        ("adapters", number(m.adapters)),
+        ("activations", number(m.activations)),
+        ("kv_cache", number(m.kv_cache)),
+        ("overhead", number(m.overhead)),
+    ])
+}
+
+/// One exported row: the fields both formats share.
+struct Row<'a> {
+    rank: usize,
+    item: &'a Ranked<'a>,
+    /// The workload's batch: concurrent users when serving.
+    batch: u32,
+}
+
+impl Row<'_> {
+    fn per_user_tokens_s(&self) -> Option<Range> {
+        let s = self.item.speed.as_ref()?;
+        if s.unit != Unit::Tokens {
+            return None;
+        }
+        let copies = f64::from(s.gpus_used / self.item.gpus_needed()?.max(1)).max(1.0);
+        let users = f64::from(self.batch) * copies;
+        Some(s.throughput.scale(1.0 / users))
+    }
+    fn time_to_first_token_s(&self) -> Option<Range> {
+        self.item.speed.as_ref()?.prefill_seconds
+    }
+}
+
+/// The whole ranking (every GPU, fitting or not) as `gpu-advisor/ranking@1` JSON.
+pub fn to_json(
+    ranking: &Ranking,
+    state: &AppState,
+    link: &str,
+    catalog_date: Option<&str>,
+) -> String {
+    let w = &state.workload;
+    let picks = object(
+        &Tier::ALL
+            .iter()
+            .map(|t| (t.as_str(), opt(ranking.picks.id(*t), string)))
+            .collect::<Vec<_>>(),
+    );
+    let items: Vec<String> = rows(ranking, w)
+        .map(|row| {
+            let item = row.item;
+            let cost = &item.cost;
+            let price = opt(cost.purchase.as_ref(), |p| {
+                object(&[
+                    ("usd", number(p.usd)),
+                    ("kind", string(p.kind.as_str())),
+                    ("date", opt(p.date.as_deref(), string)),
+                ])
+            });
+            object(&[
+                ("rank", row.rank.to_string()),
+                ("id", string(&item.gpu.id)),
+                ("name", string(&item.gpu.name)),
+                ("fits", item.fits().to_string()),
+                ("why_not", opt(item.why_not.as_ref(), |w| string(w.code()))),
+                (
+                    "gpus",
+                    opt(
+                        item.speed
+                            .as_ref()
+                            .map(|s| s.gpus_used)
+                            .or(item.gpus_needed()),
+                        |g| g.to_string(),
+                    ),
+                ),
+                (
+                    "placement",
+                    opt(item.placement.as_ref(), |p| string(p.sharding.code())),
+                ),
+                (
+                    "throughput",
+                    opt(item.speed.as_ref(), |s| {
+                        object(&[
+                            ("low", number(s.throughput.low)),
+                            ("mid", number(s.throughput.mid)),
+                            ("high", number(s.throughput.high)),
+                            ("unit", string(unit_code(s.unit))),
+                        ])
+                    }),
+                ),
+                ("per_user_tokens_s", opt(row.per_user_tokens_s(), range)),
+                (
+                    "time_to_first_token_s",
+                    opt(row.time_to_first_token_s(), range),
+                ),
+                (
+                    "job_hours",
+                    opt(item.speed.as_ref().and_then(|s| s.job_hours), range),
+                ),
+                ("price", price),
+                ("rent_usd_per_hour", opt(cost.rent_usd_per_hour, number)),
+                ("job_usd", opt(cost.job_usd, range)),
+                ("break_even_hours", opt(cost.break_even_hours, number)),
+                ("score", opt(item.score, number)),
+                (
+                    "reasons",
+                    format!(
+                        "[{}]",
+                        item.reasons
+                            .iter()
+                            .map(|r| string(r.code()))
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    ),
+                ),
+            ])
+        })
+        .collect();
+    object(&[
+        ("schema", string(SCHEMA)),
+        ("link", string(link)),
+        ("catalog_date", opt(catalog_date, string)),
+        ("workload", workload_json(w, ranking)),
+        ("memory_bytes", memory_json(&ranking.memory)),
+        ("picks", picks),
+        ("items", format!("[{}]", items.join(","))),
+    ])
+}
+
+fn rows<'a>(ranking: &'a Ranking, w: &Workload) -> impl Iterator<Item = Row<'a>> {
+    let batch = w.batch.max(1);
+    ranking.items.iter().enumerate().map(move |(i, item)| Row {
+        rank: i + 1,
+        item,
+        batch,
+    })
+}
+
+/// A CSV field, quoted when it holds a comma, quote or line break.
+fn cell(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+pub const CSV_HEADER: &str = "rank,id,name,fits,why_not,gpus,placement,throughput_low,throughput_mid,throughput_high,throughput_unit,per_user_tokens_s_mid,time_to_first_token_s_mid,job_hours_low,job_hours_mid,job_hours_high,price_usd,price_kind,price_date,rent_usd_per_hour,job_usd_mid,break_even_hours,score,reasons";
+
+/// The same ranking as CSV: one header row and one row per GPU.
+pub fn to_csv(ranking: &Ranking, state: &AppState) -> String {
+    let num = |x: Option<f64>| x.filter(|v| v.is_finite()).map(number).unwrap_or_default();
+    let mut out = String::from(CSV_HEADER);
+    out.push('\n');
+    for row in rows(ranking, &state.workload) {
+        let item = row.item;
+        let speed = item.speed.as_ref();
+        let hours = speed.and_then(|s| s.job_hours);
+        let purchase = item.cost.purchase.as_ref();
+        let fields = [
+            row.rank.to_string(),
+            cell(&item.gpu.id),
+            cell(&item.gpu.name),
+            item.fits().to_string(),
+            item.why_not
+                .as_ref()
+                .map(|w| w.code().to_string())
+                .unwrap_or_default(),
+            speed
+                .map(|s| s.gpus_used)
+                .or(item.gpus_needed())
+                .map(|g| g.to_string())
+                .unwrap_or_default(),
+            item.placement
+                .as_ref()
+                .map(|p| p.sharding.code().to_string())
+                .unwrap_or_default(),
+            num(speed.map(|s| s.throughput.low)),
+            num(speed.map(|s| s.throughput.mid)),
+            num(speed.map(|s| s.throughput.high)),
+            speed
+                .map(|s| unit_code(s.unit).to_string())
+                .unwrap_or_default(),
+            num(row.per_user_tokens_s().map(|r| r.mid)),
+            num(row.time_to_first_token_s().map(|r| r.mid)),
+            num(hours.map(|h| h.low)),
+            num(hours.map(|h| h.mid)),
+            num(hours.map(|h| h.high)),
+            num(purchase.map(|p| p.usd)),
+            purchase
+                .map(|p| p.kind.as_str().to_string())
+                .unwrap_or_default(),
+            purchase.and_then(|p| p.date.clone()).unwrap_or_default(),
+            num(item.cost.rent_usd_per_hour),
+            num(item.cost.job_usd.map(|j| j.mid)),
+            num(item.cost.break_even_hours),
+            num(item.score),
+            item.reasons
+                .iter()
+                .map(|r| r.code())
+                .collect::<Vec<_>>()
+                .join(";"),
+        ];
+        out.push_str(&fields.join(","));
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,100 @@
+//! The export: valid JSON in the documented schema, every GPU in it, and CSV with the
+//! same rows and fields.
+
+use catalog::export::{to_csv, to_json, CSV_HEADER, SCHEMA};
+use catalog::rank::rank;
+use catalog::share::parse;
+use catalog::Catalog;
+use serde_json::Value;
+
+fn export(query: &str) -> (Value, String, usize) {
+    let catalog = Catalog::embedded();
+    let (state, _) = parse(query, catalog);
+    let ranking = rank(catalog, &state.workload, &state.filters);
+    let json = to_json(
+        &ranking,
+        &state,
+        "https://example.org/?x=\"1\"",
+        catalog.date(),
+    );
+    let value: Value = serde_json::from_str(&json).expect("the export is valid JSON");
+    (value, to_csv(&ranking, &state), ranking.items.len())
+}
+
+#[test]
+fn json_export_follows_the_schema_and_lists_every_gpu() {
+    let (v, _, n) = export("task=qlora&seq=2048&budget=1500");
+    assert_eq!(v["schema"], SCHEMA);
+    assert_eq!(v["link"], "https://example.org/?x=\"1\"");
+    assert!(v["catalog_date"].as_str().is_some_and(|d| d.len() == 7));
+    assert_eq!(v["workload"]["task"], "qlora");
+    assert_eq!(v["workload"]["budget_usd"], 1500.0);
+    assert!(v["memory_bytes"]["total"].as_f64().is_some_and(|b| b > 5e9));
+    for tier in ["flagship", "value", "entry", "non_nvidia", "rent_instead"] {
+        assert!(v["picks"].get(tier).is_some(), "picks.{tier}");
+    }
+    let items = v["items"].as_array().expect("items");
+    assert_eq!(items.len(), n);
+    assert_eq!(n, Catalog::embedded().gpus.len());
+    for (i, item) in items.iter().enumerate() {
+        assert_eq!(item["rank"], i + 1);
+        let fits = item["fits"].as_bool().expect("fits");
+        assert_eq!(fits, item["why_not"].is_null(), "{}", item["id"]);
+        if fits {
+            let price = item["price"]["usd"]
+                .as_f64()
+                .expect("a fitting GPU under a budget has a price");
+            assert!(price <= 1500.0);
+            assert!(item["reasons"].as_array().is_some_and(|r| !r.is_empty()));
+        }
+    }
+    let flagship = v["picks"]["flagship"].as_str().expect("a flagship");
+    assert!(items
+        .iter()
+        .any(|i| i["id"] == flagship && i["fits"] == true));
+}
+
+#[test]
+fn inference_rows_carry_per_user_speed_and_time_to_first_token() {
+    let (v, _, _) = export("task=infer&model=llama-3.1-8b&prec=int4&batch=8&seq=2048");
+    let item = v["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .find(|i| i["id"] == "rtx-4090")
+        .expect("rtx-4090");
+    let total = item["throughput"]["mid"].as_f64().expect("throughput");
+    let per_user = item["per_user_tokens_s"]["mid"].as_f64().expect("per user");
+    assert!(
+        (per_user * 8.0 - total).abs() / total < 1e-6,
+        "{per_user} × 8 vs {total}"
+    );
+    assert!(item["time_to_first_token_s"]["mid"]
+        .as_f64()
+        .is_some_and(|t| t > 0.0));
+    assert_eq!(item["throughput"]["unit"], "tokens/s");
+}
+
+#[test]
+fn csv_export_has_the_header_and_one_row_per_gpu_with_quoted_names() {
+    let (v, csv, n) = export("task=lora&model=mistral-7b&seq=1024");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], CSV_HEADER);
+    assert_eq!(lines.len(), n + 1);
+    let columns = CSV_HEADER.split(',').count();
+    for line in &lines[1..] {
+        // No name in the catalog holds a quote, so splitting outside quotes counts fields.
+        let mut fields = 1;
+        let mut quoted = false;
+        for c in line.chars() {
+            match c {
+                '"' => quoted = !quoted,
+                ',' if !quoted => fields += 1,
+                _ => {}
+            }
+        }
+        assert_eq!(fields, columns, "{line}");
+    }
+    let first = v["items"][0]["id"].as_str().expect("id");
+    assert!(lines[1].starts_with(&format!("1,{first},")));
+}
