@@ -14,6 +14,11 @@ use crate::workload::{EcoRequirement, Mode, ModelChoice, Precision, Priority, Ta
 /// builds of PyTorch 2.8 dropped Maxwell and Pascal (sm_50–sm_61), and Kepler (K80, sm_37)
 /// went years earlier.
 pub const MIN_PYTORCH_CC: (u32, u32) = (7, 0);
+/// Oldest compute capability PyTorch's default wheels ship kernels for: CUDA 13 dropped
+/// Volta, PyTorch 2.11 removed sm_70 from its CUDA 12.8 builds and its default PyPI
+/// wheels are CUDA 13 (pytorch/pytorch issues 172352 and 190385, 2026); Volta runs only
+/// the legacy CUDA 12.6 wheels, which the 2.15 plan removes.
+pub const DEFAULT_PYTORCH_CC: (u32, u32) = (7, 5);
 /// A fit with less than this share of memory free is tight: fragmentation or a longer
 /// sequence will push it over.
 pub const TIGHT_FRACTION: f64 = 0.10;
@@ -100,6 +105,8 @@ pub enum Reason {
     NoFlashAttention2,
     /// Runs ROCm rather than CUDA: PyTorch works, CUDA-only libraries and kernels do not.
     RocmNotCuda,
+    /// Only PyTorch's legacy CUDA 12.6 wheels still carry kernels for it (Volta).
+    LegacyPytorchOnly,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,6 +170,7 @@ impl Reason {
             Reason::SpeedUnknown => "speed-unknown",
             Reason::NoFlashAttention2 => "no-flash-attention-2",
             Reason::RocmNotCuda => "rocm-not-cuda",
+            Reason::LegacyPytorchOnly => "legacy-pytorch-only",
         }
     }
 }
@@ -461,6 +469,12 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             None if placement.is_some() => reasons.push(Reason::SpeedUnknown),
             None => {}
         }
+        if gpu
+            .compute_capability()
+            .is_some_and(|cc| cc >= MIN_PYTORCH_CC && cc < DEFAULT_PYTORCH_CC)
+        {
+            reasons.push(Reason::LegacyPytorchOnly);
+        }
         if gpu.has_ecosystem(Ecosystem::Rocm) && !gpu.has_ecosystem(Ecosystem::Cuda) {
             reasons.push(Reason::RocmNotCuda);
         }
@@ -517,6 +531,11 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
     items.sort_by(|a, b| {
         b.fits()
             .cmp(&a.fits())
+            .then(
+                runs_as_asked(a, workload)
+                    .cmp(&runs_as_asked(b, workload))
+                    .reverse(),
+            )
             .then(b.score.is_some().cmp(&a.score.is_some()))
             .then(b.score.unwrap_or(0.0).total_cmp(&a.score.unwrap_or(0.0)))
             .then(a.gpu.id.cmp(&b.gpu.id))
@@ -584,6 +603,22 @@ fn score(items: &mut [Ranked], workload: &Workload) {
     }
 }
 
+/// Training at a precision the GPU has no units for (BF16 on Volta or Turing, which fall
+/// back to FP16 with loss scaling) is what practitioners avoid: the QLoRA authors report
+/// FP16 runs diverging where BF16 ones do not. Such GPUs still fit and are listed, after
+/// every candidate that runs the job as asked, and picks come from the latter first.
+fn runs_as_asked(r: &Ranked, workload: &Workload) -> bool {
+    !(workload.task.is_training()
+        && r.reasons.iter().any(|x| {
+            matches!(
+                x,
+                Reason::NoBf16UsesFp16
+                    | Reason::PrecisionFallback { .. }
+                    | Reason::LegacyPytorchOnly
+            )
+        }))
+}
+
 /// Reasons worth repeating next to a pick: what could surprise the person later.
 fn is_caveat(reason: &Reason) -> bool {
     matches!(
@@ -597,6 +632,7 @@ fn is_caveat(reason: &Reason) -> bool {
             | Reason::UsedOnly
             | Reason::NoFlashAttention2
             | Reason::RocmNotCuda
+            | Reason::LegacyPytorchOnly
     )
 }
 
@@ -604,7 +640,17 @@ fn is_caveat(reason: &Reason) -> bool {
 type RentalJob = (String, f64);
 
 fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Picks {
-    let candidates: Vec<&Ranked> = items.iter().filter(|r| r.fits()).collect();
+    let fitting: Vec<&Ranked> = items.iter().filter(|r| r.fits()).collect();
+    let as_asked: Vec<&Ranked> = fitting
+        .iter()
+        .copied()
+        .filter(|r| runs_as_asked(r, workload))
+        .collect();
+    let candidates = if as_asked.is_empty() {
+        fitting
+    } else {
+        as_asked
+    };
     let speed = |r: &Ranked| r.speed.as_ref().map(|s| s.throughput.mid);
     let cost = |r: &Ranked| cost_figure(&r.cost, workload).filter(|c| *c > 0.0);
     let best_speed = candidates

@@ -67,8 +67,18 @@ proptest! {
         let ranking = rank(catalog(), &w, &Filters::default());
         let fits: Vec<bool> = ranking.items.iter().map(|r| r.fits()).collect();
         prop_assert!(fits.windows(2).all(|p| p[0] || !p[1]), "a candidate after an excluded GPU");
-        let scores: Vec<f64> = ranking.items.iter().filter(|r| r.fits()).filter_map(|r| r.score).collect();
-        prop_assert!(scores.windows(2).all(|p| p[0] >= p[1]), "scores out of order: {:?}", scores);
+        // Training, GPUs that fall back from the precision asked for come after those that
+        // run it; within each group, by score.
+        let fallback = |r: &catalog::rank::Ranked| {
+            w.task.is_training()
+                && r.reasons.iter().any(|x| matches!(x.code(), "no-bf16-uses-fp16" | "precision-fallback" | "legacy-pytorch-only"))
+        };
+        let groups: Vec<bool> = ranking.items.iter().filter(|r| r.fits()).map(fallback).collect();
+        prop_assert!(groups.windows(2).all(|p| !p[0] || p[1]), "a fallback GPU before one that runs as asked");
+        for group in [false, true] {
+            let scores: Vec<f64> = ranking.items.iter().filter(|r| r.fits() && fallback(r) == group).filter_map(|r| r.score).collect();
+            prop_assert!(scores.windows(2).all(|p| p[0] >= p[1]), "scores out of order: {:?}", scores);
+        }
         prop_assert_eq!(ids(&w).len(), catalog().gpus.len());
     }
 
@@ -271,7 +281,7 @@ fn picks_cover_the_seed_tiers() {
     assert!(ranking
         .items
         .iter()
-        .filter(|r| r.fits())
+        .filter(|r| r.fits() && r.cost.hardware_usd.is_some())
         .all(|r| speed(r) <= speed(flagship)));
     assert!(p.non_nvidia.as_ref().is_some_and(|pick| catalog()
         .gpu(&pick.id)

@@ -1,0 +1,159 @@
+//! The expert scenario suite: questions practitioners ask, each with the answer an
+//! experienced engineer gives and the public source behind it
+//! (`tests/fixtures/scenarios.json`). A case the engine does not yet answer as a
+//! practitioner would carries `engine_disagrees` saying what the engine lacks; it is
+//! printed, not asserted, and printed again when it starts to agree so the marker can go.
+//! Every other case must hold.
+
+use catalog::rank::{rank, Ranked, Ranking, Tier};
+use catalog::share::parse;
+use catalog::Catalog;
+use serde_json::Value;
+
+const SCENARIOS: &str = include_str!("fixtures/scenarios.json");
+
+fn ranking(query: &str) -> Ranking<'static> {
+    let catalog = Catalog::embedded();
+    let (state, ignored) = parse(query, catalog);
+    assert!(ignored.is_empty(), "{query}: ignored {ignored:?}");
+    rank(catalog, &state.workload, &state.filters)
+}
+
+fn item<'r>(r: &'r Ranking<'static>, id: &str) -> Result<&'r Ranked<'static>, String> {
+    r.items
+        .iter()
+        .find(|i| i.gpu.id == id)
+        .ok_or_else(|| format!("{id} is not in the catalog"))
+}
+
+fn speed(i: &Ranked) -> Result<f64, String> {
+    i.speed
+        .as_ref()
+        .map(|s| s.throughput.mid)
+        .ok_or_else(|| format!("{} has no speed estimate", i.gpu.id))
+}
+
+fn picked(r: &Ranking, pick: &str) -> Option<String> {
+    let tier = match pick {
+        "rank" => {
+            return r
+                .items
+                .first()
+                .filter(|i| i.fits())
+                .map(|i| i.gpu.id.clone())
+        }
+        "flagship" => Tier::Flagship,
+        "value" => Tier::Value,
+        "entry" => Tier::Entry,
+        "non_nvidia" => Tier::NonNvidia,
+        _ => Tier::RentInstead,
+    };
+    r.picks.id(tier).map(str::to_string)
+}
+
+fn ids(v: &Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `Ok` when the engine gives the practitioner's answer, else what it said instead.
+fn check(case: &Value) -> Result<(), String> {
+    let s = |k: &str| case[k].as_str().unwrap_or_default();
+    let n = |k: &str| case[k].as_f64();
+    let r = ranking(s("query"));
+    match s("kind") {
+        "top_in" => {
+            let got = picked(&r, s("pick"));
+            let ok = got
+                .as_ref()
+                .is_some_and(|g| ids(&case["acceptable"]).contains(g));
+            ok.then_some(()).ok_or(format!("{} is {got:?}", s("pick")))
+        }
+        "not_top" => {
+            let got = picked(&r, s("pick"));
+            let bad = got
+                .as_ref()
+                .is_some_and(|g| ids(&case["rejected"]).contains(g));
+            (!bad)
+                .then_some(())
+                .ok_or(format!("{} is {got:?}", s("pick")))
+        }
+        "fits" | "does_not_fit" => {
+            let i = item(&r, s("gpu"))?;
+            let want = s("kind") == "fits";
+            (i.fits() == want).then_some(()).ok_or(format!(
+                "fits = {}, why_not {:?}",
+                i.fits(),
+                i.why_not
+            ))
+        }
+        "faster" => {
+            let a = speed(item(&r, s("faster"))?)?;
+            let b = speed(item(&r, s("slower"))?)?;
+            let ratio = a / b;
+            let (lo, hi) = (
+                n("min_ratio").unwrap_or(1.0),
+                n("max_ratio").unwrap_or(f64::MAX),
+            );
+            (lo..=hi)
+                .contains(&ratio)
+                .then_some(())
+                .ok_or(format!("ratio {ratio:.2}, expected {lo}–{hi}"))
+        }
+        "throughput_range" => {
+            let t = speed(item(&r, s("gpu"))?)?;
+            let (lo, hi) = (n("low").unwrap_or(0.0), n("high").unwrap_or(f64::MAX));
+            (lo..=hi)
+                .contains(&t)
+                .then_some(())
+                .ok_or(format!("{t:.1}, expected {lo}–{hi}"))
+        }
+        other => Err(format!("unknown kind {other}")),
+    }
+}
+
+#[test]
+fn the_engine_answers_as_practitioners_do() {
+    let cases: Vec<Value> = serde_json::from_str(SCENARIOS).expect("scenarios.json parses");
+    assert!(cases.len() >= 30);
+    let mut agree = 0;
+    let mut known = Vec::new();
+    let mut broken = Vec::new();
+    for case in &cases {
+        let name = case["name"].as_str().unwrap_or_default();
+        assert!(
+            case["source"]
+                .as_str()
+                .is_some_and(|u| u.starts_with("https://")),
+            "{name}: every case names its source"
+        );
+        let marked = case["engine_disagrees"].as_str();
+        match (check(case), marked) {
+            (Ok(()), None) => agree += 1,
+            (Ok(()), Some(_)) => {
+                agree += 1;
+                println!("now agrees, remove engine_disagrees: {name}");
+            }
+            (Err(got), Some(why)) => known.push(format!("{name}: {got} ({why})")),
+            (Err(got), None) => broken.push(format!("{name}: {got}")),
+        }
+    }
+    println!(
+        "expert scenarios: {agree} of {} agree; {} known disagreements:",
+        cases.len(),
+        known.len()
+    );
+    for k in &known {
+        println!("  {k}");
+    }
+    assert!(
+        broken.is_empty(),
+        "the engine disagrees with practitioners:\n{}",
+        broken.join("\n")
+    );
+}
