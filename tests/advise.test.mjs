@@ -173,3 +173,55 @@ test('your GPU: picked by hand, kept locally, compared against in the ranking', 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('export: both buttons download the whole ranking for this link', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin, { acceptDownloads: true });
+  await page.goto(`${server.app}?task=qlora&seq=2048&budget=1500`);
+  await ready(page);
+  const items = await page.locator('[data-testid="rank-item"]').count();
+  const read = async (testid) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid="${testid}"]`)]);
+    const chunks = [];
+    for await (const c of await download.createReadStream()) chunks.push(c);
+    return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  };
+  const json = await read('export-json');
+  assert.equal(json.name, 'gpu-advisor-ranking.json');
+  const data = JSON.parse(json.text);
+  assert.equal(data.schema, 'gpu-advisor/ranking@1');
+  assert.equal(data.link, page.url(), 'the link is this view');
+  assert.equal(data.workload.budget_usd, 1500);
+  assert.ok(data.items.length >= items, `${data.items.length} exported, ${items} listed`);
+  assert.ok(data.items.filter((i) => i.fits).every((i) => i.price && i.price.usd <= 1500), 'fitting items keep to the budget');
+  const top = await page.getAttribute('[data-testid="rank-item"]', 'data-gpu-id');
+  assert.equal(data.items[0].id, top, 'same order as the page');
+  const csv = await read('export-csv');
+  assert.equal(csv.name, 'gpu-advisor-ranking.csv');
+  const lines = csv.text.trim().split('\n');
+  assert.match(lines[0], /^rank,id,name,fits,why_not,/);
+  assert.equal(lines.length, data.items.length + 1);
+  assert.ok(lines[1].startsWith(`1,${top},`));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the answer names the top card and a pick per tier, and holds the budget', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.app}?task=qlora&seq=2048&budget=1500&lang=en`);
+  await ready(page);
+  const answer = page.locator('[data-testid="answer"]');
+  assert.equal(await answer.getAttribute('data-top'), await page.getAttribute('[data-testid="rank-item"]', 'data-gpu-id'));
+  for (const tier of ['flagship', 'value', 'entry']) {
+    const id = await page.getAttribute(`[data-testid="pick-${tier}"]`, 'data-gpu-id');
+    assert.ok(id, `${tier} pick`);
+    assert.equal(await page.getAttribute(`[data-testid="rank-item"][data-gpu-id="${id}"]`, 'data-fits'), 'true', `${tier} ${id} fits`);
+  }
+  const text = await answer.innerText();
+  assert.doesNotMatch(text, /GB200|B200|H100|MI300X/, 'no datacenter module for a $1,500 home buyer');
+  await page.screenshot({ path: 'tests/artifacts/answer-qlora-1500-desktop.png' });
+  await page.goto(server.app);
+  await ready(page);
+  await page.screenshot({ path: 'tests/artifacts/answer-default-desktop.png' });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

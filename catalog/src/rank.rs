@@ -376,7 +376,7 @@ pub fn rank<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) ->
         rank_items(catalog, &rent, filters)
             .items
             .iter()
-            .filter(|r| r.fits())
+            .filter(|r| r.fits() && runs_as_asked(r, &rent))
             .filter_map(|r| Some((r.gpu.id.clone(), r.cost.job_usd?.mid)))
             .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
     } else {
@@ -555,8 +555,8 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
 /// pays more for speed, but less and less per step. `w = 0.5` would be performance per
 /// dollar (the value pick's order) and `w = 1` pure speed; 0.6 is neither.
 pub const BALANCE_SPEED_WEIGHT: f64 = 0.6;
-/// The entry pick must reach at least this share of the value pick's speed: cheaper
-/// cards that are much slower still are not a usable start.
+/// The entry pick must reach at least this share of the value pick's speed, and not be a
+/// tight fit: cheaper cards that are much slower, or full to the brim, are not a start.
 pub const ENTRY_MIN_SPEED_SHARE: f64 = 0.2;
 /// Serving a language model, the entry pick must also decode at least this many tokens
 /// per second: faster than people read (200–300 words a minute is about 4–7 tokens/s).
@@ -603,20 +603,23 @@ fn score(items: &mut [Ranked], workload: &Workload) {
     }
 }
 
-/// Training at a precision the GPU has no units for (BF16 on Volta or Turing, which fall
+/// Whether the GPU runs the job as asked. Training at a precision the GPU has no units for (BF16 on Volta or Turing, which fall
 /// back to FP16 with loss scaling) is what practitioners avoid: the QLoRA authors report
 /// FP16 runs diverging where BF16 ones do not. Such GPUs still fit and are listed, after
 /// every candidate that runs the job as asked, and picks come from the latter first.
-fn runs_as_asked(r: &Ranked, workload: &Workload) -> bool {
-    !(workload.task.is_training()
-        && r.reasons.iter().any(|x| {
-            matches!(
-                x,
-                Reason::NoBf16UsesFp16
-                    | Reason::PrecisionFallback { .. }
-                    | Reason::LegacyPytorchOnly
-            )
-        }))
+pub fn runs_as_asked(r: &Ranked, workload: &Workload) -> bool {
+    // 16-bit serving runs on PyTorch (transformers, vLLM); 4- and 8-bit local inference
+    // mostly on llama.cpp, which does not need PyTorch's wheels.
+    let pytorch = workload.task.is_training()
+        || matches!(
+            workload.precision,
+            Precision::Fp32 | Precision::Tf32 | Precision::Bf16 | Precision::Fp16 | Precision::Fp8
+        );
+    !r.reasons.iter().any(|x| match x {
+        Reason::NoBf16UsesFp16 | Reason::PrecisionFallback { .. } => workload.task.is_training(),
+        Reason::LegacyPytorchOnly => pytorch,
+        _ => false,
+    })
 }
 
 /// Reasons worth repeating next to a pick: what could surprise the person later.
@@ -700,8 +703,14 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
             .is_some_and(|s| s.unit == estimate::Unit::Tokens);
     let entry = best_by(&|r| {
         let s = speed(r)?;
-        let usable =
-            s >= ENTRY_MIN_SPEED_SHARE * value_speed && (!decoding || s >= USABLE_DECODE_TOKENS_S);
+        // A tight fit is not a start: a longer sequence or fragmentation pushes it over.
+        let tight = r
+            .reasons
+            .iter()
+            .any(|x| matches!(x, Reason::TightFit { .. }));
+        let usable = s >= ENTRY_MIN_SPEED_SHARE * value_speed
+            && (!decoding || s >= USABLE_DECODE_TOKENS_S)
+            && !tight;
         if usable {
             cost(r).map(|c| -c)
         } else {

@@ -67,12 +67,9 @@ proptest! {
         let ranking = rank(catalog(), &w, &Filters::default());
         let fits: Vec<bool> = ranking.items.iter().map(|r| r.fits()).collect();
         prop_assert!(fits.windows(2).all(|p| p[0] || !p[1]), "a candidate after an excluded GPU");
-        // Training, GPUs that fall back from the precision asked for come after those that
-        // run it; within each group, by score.
-        let fallback = |r: &catalog::rank::Ranked| {
-            w.task.is_training()
-                && r.reasons.iter().any(|x| matches!(x.code(), "no-bf16-uses-fp16" | "precision-fallback" | "legacy-pytorch-only"))
-        };
+        // GPUs that do not run the job as asked (precision fallback, legacy wheels) come
+        // after those that do; within each group, by score.
+        let fallback = |r: &catalog::rank::Ranked| !catalog::rank::runs_as_asked(r, &w);
         let groups: Vec<bool> = ranking.items.iter().filter(|r| r.fits()).map(fallback).collect();
         prop_assert!(groups.windows(2).all(|p| !p[0] || p[1]), "a fallback GPU before one that runs as asked");
         for group in [false, true] {
@@ -410,4 +407,28 @@ fn under_a_budget_a_gpu_without_a_price_does_not_fit() {
         .find(|r| r.gpu.id == "gb200")
         .expect("gb200");
     assert!(!gb200.fits(), "a GB200 passes a $1,500 budget");
+}
+
+#[test]
+fn the_entry_pick_is_never_a_tight_fit() {
+    for query in [
+        "task=qlora&seq=2048&budget=1500",
+        "task=infer&prec=int4&budget=400",
+        "task=lora&model=mistral-7b&seq=1024",
+    ] {
+        let (state, _) = catalog::share::parse(query, catalog());
+        let ranking = rank(catalog(), &state.workload, &state.filters);
+        let Some(entry) = ranking.picks.id(Tier::Entry) else {
+            continue;
+        };
+        let item = ranking
+            .items
+            .iter()
+            .find(|r| r.gpu.id == entry)
+            .expect("entry");
+        assert!(
+            !item.reasons.iter().any(|r| r.code() == "tight-fit"),
+            "{query}: entry {entry} is a tight fit"
+        );
+    }
 }

@@ -6,18 +6,6 @@ use leptos::error::Errors;
 
 use crate::i18n::{fill, tr, Key};
 
-/// A part of a view that could not be shown, and why.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ViewFailed(pub String);
-
-impl std::fmt::Display for ViewFailed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ViewFailed {}
-
 /// The sentence an error boundary shows for its errors.
 pub fn text(lang: Lang, errors: &Errors) -> String {
     let why = errors

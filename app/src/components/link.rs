@@ -2,7 +2,7 @@
 //! ctrl/cmd-click, "open in new tab" and "copy link address" work; a plain left click
 //! is handled in the page (one history entry, no reload).
 
-use catalog::share::AppState;
+use catalog::share::Nav;
 use leptos::prelude::*;
 use web_sys::MouseEvent;
 
@@ -13,24 +13,23 @@ pub fn is_plain_click(ev: &MouseEvent) -> bool {
     ev.button() == 0 && !(ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key())
 }
 
-/// A link to the state after `change` (for example `|s| s.open_gpu(id)`).
-pub fn view_link<F>(
-    change: F,
+/// A link that makes `nav` (for example `Nav::OpenGpu(id)`). Not generic: every link
+/// of the page shares this one piece of code.
+pub fn view_link(
+    nav: Nav,
     class: &'static str,
     testid: Option<&'static str>,
-    label: impl IntoView + 'static,
-) -> impl IntoView
-where
-    F: Fn(&mut AppState) + Clone + Send + Sync + 'static,
-{
+    label: Signal<String>,
+) -> impl IntoView {
     let ctx = use_ctx();
-    let href = ctx.href(change.clone());
+    let target = nav.clone();
+    let href = ctx.href(move |s| s.apply(&target));
     view! {
         <a class=class href=href data-testid=testid on:click=move |ev: MouseEvent| {
             if is_plain_click(&ev) {
                 ev.prevent_default();
-                ctx.update(true, |s| change(s));
+                ctx.update(true, |s| s.apply(&nav));
             }
-        }>{label}</a>
+        }>{move || label.get()}</a>
     }
 }

@@ -1,3 +1,4 @@
+pub mod answer;
 pub mod chart;
 pub mod details;
 pub mod embed;

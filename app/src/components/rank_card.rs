@@ -3,10 +3,11 @@
 use catalog::estimate::{Bound, Range, Unit};
 use catalog::memory::Sharding;
 use catalog::rank::{LinkKind, Ranked, Reason, WhyNot};
-use catalog::share::Lang;
+use catalog::share::{Lang, Nav};
 use catalog::workload::{EcoRequirement, Mode};
 use leptos::prelude::*;
 
+use crate::components::answer::price_text;
 use crate::components::link::view_link;
 use crate::i18n::{fill, gb, num, tr, usd, Key};
 
@@ -92,6 +93,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::SpeedUnknown => t(Key::ReasonSpeedUnknown).into(),
         Reason::NoFlashAttention2 => t(Key::ReasonNoFlashAttention).into(),
         Reason::RocmNotCuda => t(Key::ReasonRocm).into(),
+        Reason::LegacyPytorchOnly => t(Key::ReasonLegacyPytorch).into(),
     }
 }
 
@@ -131,6 +133,7 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
                 ("n", gpus.to_string()),
             ],
         ),
+        WhyNot::ServerOnly => t(Key::WhyServerOnly).into(),
         WhyNot::PriceUnknown => t(Key::WhyPriceUnknown).into(),
         WhyNot::Budget {
             cost_usd,
@@ -169,8 +172,14 @@ pub fn RankCard(
     let cost_line = {
         let c = &item.cost;
         let mut parts = Vec::new();
-        if let Some(h) = c.hardware_usd {
-            parts.push(fill(tr(lang, Key::CardHardware), &[("usd", usd(h))]));
+        if let (Some(h), Some(p)) = (c.hardware_usd, &c.purchase) {
+            let each = price_text(lang, p);
+            let text = if (h - p.usd).abs() < 0.5 {
+                each
+            } else {
+                format!("{} ({} × {each})", usd(h), num(h / p.usd))
+            };
+            parts.push(fill(tr(lang, Key::CardHardware), &[("usd", text)]));
         }
         if let Some(r) = c.rent_usd_per_hour {
             parts.push(fill(
@@ -198,6 +207,20 @@ pub fn RankCard(
                 tr(lang, key),
                 &[("range", format!("${}", range_text(m)))],
             ));
+        }
+        // Buying for a training job: what renting the same job would cost, and when buying pays off.
+        if let (Mode::Buy, Some(rent), Some(hours)) = (
+            mode,
+            c.rent_usd_per_hour,
+            speed.as_ref().and_then(|s| s.job_hours),
+        ) {
+            parts.push(fill(
+                tr(lang, Key::CardRentJob),
+                &[("usd", usd(rent * hours.mid))],
+            ));
+            if let Some(b) = c.break_even_hours {
+                parts.push(fill(tr(lang, Key::CardBreakEven), &[("hours", num(b))]));
+            }
         }
         parts.join(" · ")
     };
@@ -229,8 +252,8 @@ pub fn RankCard(
             })}
             <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
             <div class="rank-actions">
-                {view_link(move |s| s.add_to_compare(&id), "link", Some("card-compare"), tr(lang, Key::CardCompare))}
-                {view_link(move |s| s.open_gpu(&id_detail), "link", Some("card-details"), tr(lang, Key::CardDetails))}
+                {view_link(Nav::AddToCompare(id), "link", Some("card-compare"), tr(lang, Key::CardCompare).to_string().into())}
+                {view_link(Nav::OpenGpu(id_detail), "link", Some("card-details"), tr(lang, Key::CardDetails).to_string().into())}
             </div>
         </li>
     }
@@ -251,7 +274,7 @@ pub fn RankRow(item: Ranked<'static>, position: usize, lang: Lang) -> impl IntoV
     view! {
         <li class="rank-row" data-testid="rank-item" data-gpu-id=gpu.id.clone() data-fits=item.fits().to_string()>
             <span class="rank-pos">{position}</span>
-            {view_link(move |s| s.open_gpu(&id), "link", None, gpu.name.clone())}
+            {view_link(Nav::OpenGpu(id), "link", None, gpu.name.clone().into())}
             <span class="rank-row-speed">{speed.unwrap_or_else(|| tr(lang, Key::ReasonSpeedUnknown).into())}</span>
         </li>
     }

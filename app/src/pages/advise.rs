@@ -1,5 +1,6 @@
 //! The advise view: workload form on one side, live ranking on the other.
 
+use catalog::export;
 use catalog::gpu::{Segment, Vendor};
 use catalog::rank::{rank, resolve_model};
 use catalog::share::{AppState, Condition, Lang};
@@ -9,7 +10,7 @@ use leptos::prelude::*;
 
 use crate::components::rank_card::{why_not_text, RankCard, RankRow};
 use crate::i18n::{fill, gb, t, tr, Key};
-use crate::state::use_ctx;
+use crate::state::{absolute_link, use_ctx};
 
 /// Ready-made workloads: the seed's scenarios and popular models.
 fn presets() -> Vec<(Key, Workload)> {
@@ -114,6 +115,30 @@ fn presets() -> Vec<(Key, Workload)> {
             },
         ),
     ]
+}
+
+/// Saves `text` as a file through a temporary object URL and a download link.
+fn download(name: &str, mime: &str, text: &str) {
+    use wasm_bindgen::JsCast;
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Some(a) = document()
+        .create_element("a")
+        .ok()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    {
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 /// Ranked GPUs shown as full cards; the rest are compact rows, which keeps every
@@ -371,7 +396,22 @@ pub fn Advise() -> impl IntoView {
                 <p class="assumptions">{t(Key::FormAssumptions)}</p>
             </section>
             <section class="ranking" aria-labelledby="ranking-heading" data-rank-ms=move || timed.with(|(_, ms)| format!("{ms:.3}"))>
-                <h2 id="ranking-heading">{t(Key::RankHeading)}</h2>
+                {move || timed.with(|(r, _)| crate::components::answer::answer(ctx.lang(), inputs.with(|(w, _)| w.mode), r))}
+                <div class="ranking-head">
+                    <h2 id="ranking-heading">{t(Key::RankHeading)}</h2>
+                    <Show when=move || !embedded()>
+                        <button class="tool" data-testid="export-json" on:click=move |_| {
+                            let state = ctx.state();
+                            let text = timed.with(|(r, _)| export::to_json(r, &state, &absolute_link(&state), catalog.date()));
+                            download("gpu-advisor-ranking.json", "application/json", &text);
+                        }>{t(Key::ExportJson)}</button>
+                        <button class="tool" data-testid="export-csv" on:click=move |_| {
+                            let state = ctx.state();
+                            let text = timed.with(|(r, _)| export::to_csv(r, &state));
+                            download("gpu-advisor-ranking.csv", "text/csv", &text);
+                        }>{t(Key::ExportCsv)}</button>
+                    </Show>
+                </div>
                 {move || timed.with(|(r, _)| {
                     let m = &r.memory;
                     let parts = [

@@ -4,6 +4,7 @@
 //! browser, the person can pick their GPU by hand; it is kept in the page's own storage
 //! and goes into a link only when they ask.
 
+use catalog::share::Nav;
 use catalog::Catalog;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -56,7 +57,7 @@ pub fn Bench() -> impl IntoView {
                 let id = g.id.clone();
                 view! {
                     <p>{fill(tr(ctx.lang(), Key::BenchMine), &[("name", g.name.clone())])}" "
-                        {view_link(move |s| s.share_mine(&id), "link", Some("share-mine"), t(Key::BenchShareMine))}</p>
+                        {view_link(Nav::ShareMine(id), "link", Some("share-mine"), Signal::derive(move || tr(ctx.lang(), Key::BenchShareMine).to_string()))}</p>
                 }
             })}
         </section>

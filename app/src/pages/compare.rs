@@ -3,6 +3,7 @@
 use catalog::gpu::Gpu;
 use catalog::rank::rank;
 
+use catalog::share::Nav;
 use catalog::Catalog;
 use leptos::prelude::*;
 
@@ -247,7 +248,7 @@ pub fn Compare() -> impl IntoView {
                                     let detail = g.id.clone();
                                     view! {
                                         <th scope="col" data-gpu-id=g.id.clone()>
-                                            {view_link(move |s| s.open_gpu(&detail), "link", Some("compare-open"), g.name.clone())}
+                                            {view_link(Nav::OpenGpu(detail), "link", Some("compare-open"), g.name.clone().into())}
                                             <button class="remove" data-testid="compare-remove"
                                                 aria-label=fill(tr(lang(), Key::CompareRemove), &[("name", g.name.clone())])
                                                 on:click=move |_| { let id = id.clone(); ctx.update(true, move |s| s.remove_from_compare(&id)) }>"×"</button>

@@ -1,11 +1,11 @@
 //! The GPU view: every spec with its source, notes, ecosystems and nearest neighbours.
 
 use catalog::gpu::Gpu;
+use catalog::share::Nav;
 use catalog::Catalog;
 use leptos::prelude::*;
 
 use crate::components::details::Loaded;
-use crate::components::failure::{self, ViewFailed};
 use crate::components::link::view_link;
 use crate::i18n::{num, tr, usd, Key};
 use crate::state::use_ctx;
@@ -143,15 +143,17 @@ pub fn GpuDetail() -> impl IntoView {
                 })
                 .map(|s| s.url)
         };
-        // Notes and sources, or why they are missing, in this view's own error boundary.
-        let notes = move || -> Result<AnyView, ViewFailed> {
+        // Notes, or why they are missing; the specifications above stay either way.
+        let notes = move || {
             match info.get() {
-                Loaded::Loading => Ok(view! { <p class="empty">{tr(lang(), Key::GpuLoading)}</p> }.into_any()),
-                Loaded::Failed(e) => Err(ViewFailed(format!("{}: {e}", tr(lang(), Key::GpuLoadFailed)))),
-                Loaded::Ready(_) => Ok(view! {
-                    <ul class="notes">{mine.get().flatten().map(|d| d.notes).unwrap_or_default().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
-                }.into_any()),
-            }
+            Loaded::Loading => view! { <p class="empty">{tr(lang(), Key::GpuLoading)}</p> }.into_any(),
+            Loaded::Failed(e) => view! {
+                <p class="empty" role="alert">{format!("{}: {e}", tr(lang(), Key::GpuLoadFailed))}</p>
+            }.into_any(),
+            Loaded::Ready(_) => view! {
+                <ul class="notes">{mine.get().flatten().map(|d| d.notes).unwrap_or_default().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+            }.into_any(),
+        }
         };
         let specs_rows = move || {
             specs(g).into_iter().map(|(label, field, value)| {
@@ -171,22 +173,18 @@ pub fn GpuDetail() -> impl IntoView {
                     {g.compute_capability.clone().map(|cc| format!(" · CUDA {cc}"))}</p>
                 <p class="gpu-actions">{
                     let id = g.id.clone();
-                    view_link(move |s| s.add_to_compare(&id), "link", Some("gpu-compare"), move || tr(lang(), Key::CardCompare))
+                    view_link(Nav::AddToCompare(id), "link", Some("gpu-compare"), Signal::derive(move || tr(lang(), Key::CardCompare).to_string()))
                 }</p>
                 <table class="spec-table">
                     <tbody>{specs_rows}</tbody>
                 </table>
                 <h2>{move || tr(lang(), Key::GpuNotes)}</h2>
-                <ErrorBoundary fallback=move |errors| view! {
-                    <p class="empty" role="alert">{move || failure::text(lang(), &errors.get())}</p>
-                }>
-                    {notes}
-                </ErrorBoundary>
+                {notes}
                 <h2>{move || tr(lang(), Key::GpuNeighbours)}</h2>
                 <ul class="neighbours">
                     {neighbours(catalog, g).into_iter().map(|n| {
                         let id = n.id.clone();
-                        view! { <li>{view_link(move |s| s.open_gpu(&id), "link", Some("gpu-neighbour"), n.name.clone())}</li> }
+                        view! { <li>{view_link(Nav::OpenGpu(id), "link", Some("gpu-neighbour"), n.name.clone().into())}</li> }
                     }).collect_view()}
                 </ul>
                 <h2>{move || tr(lang(), Key::GpuSources)}</h2>

@@ -28,6 +28,11 @@ const SECTIONS: &[(Key, Key, Key)] = &[
         Key::GuideParallelReasons,
     ),
     (Key::GuideUseTitle, Key::GuideUseBody, Key::GuideUseReasons),
+    (
+        Key::GuideRankTitle,
+        Key::GuideRankBody,
+        Key::GuideRankReasons,
+    ),
 ];
 
 #[component]
