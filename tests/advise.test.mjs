@@ -225,3 +225,21 @@ test('the answer names the top card and a pick per tier, and holds the budget', 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('on a phone a shared workload link shows the answer on the first screen', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 360, height: 740 } });
+  await page.goto(`${server.app}?task=qlora&seq=2048&budget=1500`);
+  await ready(page);
+  const top = await page.locator('[data-testid="answer"]').evaluate((e) => e.getBoundingClientRect().top);
+  assert.ok(top < 740, `answer starts at ${top}px`);
+  await page.screenshot({ path: 'tests/artifacts/answer-phone.png' });
+  // Tapping a preset further down brings the answer back into view.
+  await page.locator('.preset').nth(1).scrollIntoViewIfNeeded();
+  await page.locator('.preset').nth(1).click();
+  await page.waitForFunction(() => {
+    const r = document.querySelector('[data-testid="answer"]').getBoundingClientRect();
+    return r.top >= -1 && r.top < innerHeight;
+  });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

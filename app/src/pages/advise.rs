@@ -141,6 +141,20 @@ fn download(name: &str, mime: &str, text: &str) {
     let _ = web_sys::Url::revoke_object_url(&url);
 }
 
+/// On a narrow screen the answer sits above the form: after a preset, bring it into view.
+fn show_answer_on_a_phone() {
+    let narrow = window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w <= 760.0);
+    if narrow {
+        if let Ok(Some(answer)) = document().query_selector("[data-testid=answer]") {
+            answer.scroll_into_view();
+        }
+    }
+}
+
 /// Ranked GPUs shown as full cards; the rest are compact rows, which keeps every
 /// input change cheap to render.
 const FULL_CARDS: usize = 12;
@@ -356,7 +370,10 @@ pub fn Advise() -> impl IntoView {
                     {presets().into_iter().map(|(key, w)| {
                         let w = StoredValue::new(w);
                         view! {
-                            <button class="preset" on:click=move |_| ctx.update(false, |s| s.workload = w.get_value())>
+                            <button class="preset" on:click=move |_| {
+                                ctx.update(false, |s| s.workload = w.get_value());
+                                show_answer_on_a_phone();
+                            }>
                                 {t(key)}
                             </button>
                         }
@@ -395,8 +412,9 @@ pub fn Advise() -> impl IntoView {
                 </div>
                 <p class="assumptions">{t(Key::FormAssumptions)}</p>
             </section>
+            // The answer is its own grid item: beside the form on a desktop, first on a phone.
+            {move || timed.with(|(r, _)| crate::components::answer::answer(ctx.lang(), inputs.with(|(w, _)| w.mode), r))}
             <section class="ranking" aria-labelledby="ranking-heading" data-rank-ms=move || timed.with(|(_, ms)| format!("{ms:.3}"))>
-                {move || timed.with(|(r, _)| crate::components::answer::answer(ctx.lang(), inputs.with(|(w, _)| w.mode), r))}
                 <div class="ranking-head">
                     <h2 id="ranking-heading">{t(Key::RankHeading)}</h2>
                     <Show when=move || !embedded()>

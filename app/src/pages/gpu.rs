@@ -87,6 +87,28 @@ fn specs(g: &Gpu) -> Vec<(Key, &'static str, Option<String>)> {
             }),
         ),
         (
+            Key::SpecUsed,
+            "price.used_usd",
+            g.price.used_usd.map(|v| {
+                format!(
+                    "{} ({})",
+                    usd(v),
+                    g.price.used_date.clone().unwrap_or_default()
+                )
+            }),
+        ),
+        (
+            Key::SpecServer,
+            "price.server_usd_per_gpu",
+            g.price.server_usd_per_gpu.map(|v| {
+                format!(
+                    "{} ({})",
+                    usd(v),
+                    g.price.server_date.clone().unwrap_or_default()
+                )
+            }),
+        ),
+        (
             Key::SpecCloud,
             "price.cloud_usd_per_hour",
             g.price.cloud_usd_per_hour.map(|v| {
