@@ -173,12 +173,15 @@ pub enum Link {
     /// NVLink, Infinity Fabric, ICI: one-direction GB/s per GPU.
     Direct(f64),
     /// PCIe, with peer-to-peer or through host memory.
-    Pcie {
-        gbs: f64,
-        p2p: bool,
-    },
-    None,
+    Pcie { gbs: f64, p2p: bool },
+    /// The catalog has no figure for the link this part uses (TPU v3/v4 ICI): a stated
+    /// conservative default, named on the card, never zero.
+    Assumed(f64),
 }
+
+/// One-direction GB/s assumed for a link the catalog has no figure for: PCIe 3.0 x16,
+/// the slowest link a current accelerator server gives a device.
+pub const ASSUMED_LINK_GBS: f64 = 15.75;
 
 impl Link {
     pub fn gbs(self) -> f64 {
@@ -192,7 +195,7 @@ impl Link {
                     gbs / 2.0
                 }
             }
-            Link::None => 0.0,
+            Link::Assumed(g) => g,
         }
     }
 }
@@ -210,7 +213,7 @@ pub fn link_for(gpu: &Gpu, gpus_per_node: u32) -> Link {
             gbs: p.bandwidth_gbs(),
             p2p: !(gpu.vendor == Vendor::Nvidia && gpu.segment == crate::gpu::Segment::Consumer),
         },
-        None => Link::None,
+        None => Link::Assumed(ASSUMED_LINK_GBS),
     }
 }
 
@@ -344,8 +347,10 @@ pub fn speed(
     let link = link_for(gpu, per_node.min(placement.gpus.max(1)));
 
     if workload.task == Task::Infer {
+        // One copy of the model on the fewest GPUs that hold it: `gpus` is the most the
+        // person will use, not a number of copies to buy.
         let n = f64::from(placement.gpus);
-        let replicas = (workload.max_gpus() / placement.gpus).max(1);
+        let replicas = 1;
         let weights = placement.memory.weights;
         let kv = placement.memory.kv_cache;
         if model.family.is_decoder() {
@@ -468,7 +473,13 @@ pub fn speed(
         let intra = (link.gbs() * 1e9 * LINK_EFFICIENCY).max(1.0);
         let mut t = volume / intra;
         if workload.nodes > 1 {
-            t += 2.0 * grad_bytes / (workload.network.bandwidth_gbs() * 1e9 * LINK_EFFICIENCY);
+            // Hierarchical all-reduce: after the reduce-scatter inside each node, every GPU
+            // all-reduces its 1/g shard across the nodes over its own NIC (an HGX node has
+            // one NIC per GPU), so the nodes exchange 2(N−1)/N of a shard per GPU in parallel.
+            let nodes = f64::from(workload.nodes);
+            let shard = grad_bytes / f64::from(per_node);
+            t += 2.0 * (nodes - 1.0) / nodes * shard
+                / (workload.network.bandwidth_gbs() * 1e9 * LINK_EFFICIENCY);
         }
         t
     } else {

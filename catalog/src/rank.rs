@@ -105,6 +105,10 @@ pub enum Reason {
     NoFlashAttention2,
     /// Runs ROCm rather than CUDA: PyTorch works, CUDA-only libraries and kernels do not.
     RocmNotCuda,
+    /// Several GPUs, and the catalog has no figure for their link: a conservative one is assumed.
+    LinkAssumed {
+        gbs: f64,
+    },
     /// Only PyTorch's legacy CUDA 12.6 wheels still carry kernels for it (Volta).
     LegacyPytorchOnly,
 }
@@ -170,6 +174,7 @@ impl Reason {
             Reason::SpeedUnknown => "speed-unknown",
             Reason::NoFlashAttention2 => "no-flash-attention-2",
             Reason::RocmNotCuda => "rocm-not-cuda",
+            Reason::LinkAssumed { .. } => "link-assumed",
             Reason::LegacyPytorchOnly => "legacy-pytorch-only",
         }
     }
@@ -457,6 +462,9 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                         reasons.push(Reason::NoTensorCores)
                     }
                     _ => {}
+                }
+                if let (true, Link::Assumed(gbs)) = (s.gpus_used > 1, s.link) {
+                    reasons.push(Reason::LinkAssumed { gbs });
                 }
                 if s.gpus_used > 1 && workload.task.is_training() {
                     reasons.push(Reason::Scaling {

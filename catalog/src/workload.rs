@@ -133,7 +133,9 @@ token_enum!(
 );
 
 impl Network {
-    /// One-direction bandwidth per node in GB/s (line rate / 8).
+    /// One-direction bandwidth of one GPU's NIC in GB/s (line rate / 8): an 8-GPU HGX or
+    /// DGX node has one NIC per GPU (NVIDIA's DGX H100 reference architecture: eight
+    /// 400 Gb/s ConnectX-7 ports for compute traffic).
     pub fn bandwidth_gbs(self) -> f64 {
         match self {
             Network::Eth25 => 25.0 / 8.0,

@@ -432,3 +432,90 @@ fn the_entry_pick_is_never_a_tight_fit() {
         );
     }
 }
+
+#[test]
+fn a_second_hgx_node_on_400g_infiniband_speeds_up_a_7b_data_parallel_job() {
+    let one = Workload {
+        task: Task::Train,
+        model: ModelChoice::Custom(7.0),
+        seq: Some(4096),
+        batch: 1,
+        checkpointing: Some(true),
+        gpus: 8,
+        mode: Mode::Rent,
+        network: catalog::workload::Network::Ib400,
+        ..Workload::default()
+    };
+    let two = Workload {
+        nodes: 2,
+        ..one.clone()
+    };
+    let speed = |w: &Workload| {
+        rank(catalog(), w, &Filters::default())
+            .items
+            .into_iter()
+            .find(|r| r.gpu.id == "h100-sxm5-80gb")
+            .and_then(|r| r.speed)
+            .map(|s| s.throughput.mid)
+            .expect("h100 speed")
+    };
+    let gain = speed(&two) / speed(&one);
+    assert!((1.6..=2.0).contains(&gain), "two nodes give {gain:.2}x");
+}
+
+#[test]
+fn a_missing_link_figure_is_assumed_never_zero() {
+    let w = Workload {
+        task: Task::Train,
+        model: ModelChoice::Preset("vit-b-16".into()),
+        samples: Some(1_281_167),
+        epochs: 90.0,
+        batch: 256,
+        gpus: 8,
+        mode: Mode::Rent,
+        eco: EcoRequirement::Xla,
+        ..Workload::default()
+    };
+    let ranking = rank(catalog(), &w, &Filters::default());
+    for id in ["tpu-v3", "tpu-v4"] {
+        let item = ranking.items.iter().find(|r| r.gpu.id == id).expect(id);
+        let s = item.speed.as_ref().expect("a speed");
+        assert!(s.throughput.low > 100.0, "{id}: {:?}", s.throughput);
+        assert!(
+            s.job_hours.is_some_and(|h| h.high < 1000.0),
+            "{id}: {:?}",
+            s.job_hours
+        );
+        assert!(
+            item.reasons.iter().any(|r| r.code() == "link-assumed"),
+            "{id} says the link is assumed"
+        );
+    }
+}
+
+#[test]
+fn serving_uses_one_copy_of_the_model_on_the_fewest_gpus() {
+    let w = Workload {
+        task: Task::Infer,
+        model: ModelChoice::Preset("llama-3.1-70b".into()),
+        precision: Precision::Int4,
+        gpus: 4,
+        budget_usd: Some(35_000.0),
+        ..Workload::default()
+    };
+    let ranking = rank(catalog(), &w, &Filters::default());
+    let a6000 = ranking
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "rtx-a6000")
+        .expect("a6000");
+    // 70B at 4 bits fits one 48 GB card: one card is used and priced, not four.
+    assert_eq!(a6000.speed.as_ref().map(|s| s.gpus_used), Some(1));
+    let price = a6000
+        .cost
+        .purchase
+        .as_ref()
+        .map(|p| p.usd)
+        .expect("a price");
+    assert_eq!(a6000.cost.hardware_usd, Some(price));
+}
