@@ -132,10 +132,24 @@ pub fn init() -> Ctx {
     ctx
 }
 
+/// The page's path: only the query string changes while the app runs, so it is read once
+/// (every link on the page asks for it on every change).
+fn page_path() -> &'static str {
+    static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| window().location().pathname().unwrap_or_default())
+}
+
+/// The catalog's date (its newest price month), computed once.
+pub fn catalog_date() -> Option<&'static str> {
+    static DATE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    DATE.get_or_init(|| Catalog::embedded().date().map(str::to_string))
+        .as_deref()
+}
+
 /// The page's own address with this state: `index.html?…`, relative to where it is served.
 pub fn link_for(state: &AppState) -> String {
     let query = share::print(state);
-    let path = window().location().pathname().unwrap_or_default();
+    let path = page_path().to_string();
     if query.is_empty() {
         path
     } else {

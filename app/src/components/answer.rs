@@ -5,7 +5,6 @@ use catalog::gpu::{PriceKind, Purchase};
 use catalog::rank::{Pick, Ranking, Tier};
 use catalog::share::Lang;
 use catalog::workload::Mode;
-use catalog::Catalog;
 use leptos::prelude::*;
 
 use crate::components::rank_card::{reason_text, unit_text};
@@ -23,7 +22,7 @@ pub fn price_text(lang: Lang, p: &Purchase) -> String {
         },
     );
     let date = p.date.clone().unwrap_or_default();
-    let age = if p.is_stale(Catalog::embedded().date()) {
+    let age = if p.is_stale(crate::state::catalog_date()) {
         fill(tr(lang, Key::PriceStale), &[("date", date)])
     } else {
         fill(tr(lang, Key::PriceFrom), &[("date", date)])

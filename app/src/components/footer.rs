@@ -10,7 +10,7 @@ pub fn Footer() -> impl IntoView {
         <footer class="site-footer">
             <p>{t(Key::FooterPrivacy)}</p>
             <p>{t(Key::FooterSources)}</p>
-            <p data-testid="catalog-date">{move || fill(tr(ctx.lang(), Key::FooterCatalogDate), &[("date", catalog::Catalog::embedded().date().unwrap_or_default().to_string())])}</p>
+            <p data-testid="catalog-date">{move || fill(tr(ctx.lang(), Key::FooterCatalogDate), &[("date", crate::state::catalog_date().unwrap_or_default().to_string())])}</p>
         </footer>
     }
 }

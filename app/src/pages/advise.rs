@@ -420,7 +420,7 @@ pub fn Advise() -> impl IntoView {
                     <Show when=move || !embedded()>
                         <button class="tool" data-testid="export-json" on:click=move |_| {
                             let state = ctx.state();
-                            let text = timed.with(|(r, _)| export::to_json(r, &state, &absolute_link(&state), catalog.date()));
+                            let text = timed.with(|(r, _)| export::to_json(r, &state, &absolute_link(&state), crate::state::catalog_date()));
                             download("gpu-advisor-ranking.json", "application/json", &text);
                         }>{t(Key::ExportJson)}</button>
                         <button class="tool" data-testid="export-csv" on:click=move |_| {
