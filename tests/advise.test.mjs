@@ -243,3 +243,29 @@ test('on a phone a shared workload link shows the answer on the first screen', a
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('your price: typed on a card, kept in the link, and the card says so', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(`${server.app}?task=qlora&seq=2048&budget=1500&lang=en`);
+  await ready(page);
+  const over = await page.getAttribute('[data-testid="rank-item"][data-gpu-id="rtx-4090"]', 'data-fits');
+  assert.equal(over, 'false', 'the catalog price of a 4090 is over $1,500');
+  await page.goto(`${server.app}?task=qlora&seq=2048&budget=1500&lang=en&price=rtx-4090:1400`);
+  await ready(page);
+  const card = page.locator('[data-testid="rank-item"][data-gpu-id="rtx-4090"]');
+  assert.equal(await card.getAttribute('data-fits'), 'true');
+  assert.match(await card.innerText(), /\$1,400 \(your price\)/);
+  // Clearing the field on the card goes back to the catalog's price.
+  await card.locator('[data-testid="your-price"]').fill('');
+  await card.locator('[data-testid="your-price"]').dispatchEvent('change');
+  await page.waitForFunction(() => !location.search.includes('price='));
+  assert.equal(await page.getAttribute('[data-testid="rank-item"][data-gpu-id="rtx-4090"]', 'data-fits'), 'false');
+  // And typing one on another card puts it in the link.
+  const first = page.locator('[data-testid="rank-item"]').first();
+  const id = await first.getAttribute('data-gpu-id');
+  await first.locator('[data-testid="your-price"]').fill('123');
+  await first.locator('[data-testid="your-price"]').dispatchEvent('change');
+  await page.waitForFunction((gpu) => decodeURIComponent(location.search).includes(`price=${gpu}:123`), id);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -96,6 +96,15 @@ fn workload_json(w: &Workload, ranking: &Ranking) -> String {
         ("lora_rank", w.lora_rank.to_string()),
         ("checkpointing", w.checkpointing().to_string()),
         ("electricity_usd_per_kwh", number(w.electricity_usd_per_kwh)),
+        (
+            "your_prices",
+            object(
+                &w.your_prices
+                    .iter()
+                    .map(|(id, usd)| (id.as_str(), number(*usd)))
+                    .collect::<Vec<_>>(),
+            ),
+        ),
     ])
 }
 

@@ -220,6 +220,8 @@ pub enum PriceKind {
     ServerShare,
     /// Only the launch price is known: older than today's market.
     Launch,
+    /// The person's own price (the `price` key of the link).
+    Yours,
 }
 
 impl PriceKind {
@@ -229,6 +231,7 @@ impl PriceKind {
             PriceKind::Used => "used",
             PriceKind::ServerShare => "server-share",
             PriceKind::Launch => "launch",
+            PriceKind::Yours => "yours",
         }
     }
 }

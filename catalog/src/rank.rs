@@ -419,7 +419,14 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             .map(|s| s.gpus_used)
             .or(placement.as_ref().map(|p| p.gpus))
             .unwrap_or(1);
-        let purchase = gpu.purchase(filters.condition == Some(Condition::Used));
+        let purchase = match workload.your_price(&gpu.id) {
+            Some(usd) => Some(crate::gpu::Purchase {
+                usd,
+                kind: PriceKind::Yours,
+                date: None,
+            }),
+            None => gpu.purchase(filters.condition == Some(Condition::Used)),
+        };
         let cost = estimate::cost(gpu, workload, speed.as_ref(), gpus_used, purchase.as_ref());
         if let Some(budget) = workload.budget_usd {
             match cost.budget_figure {

@@ -164,6 +164,8 @@ const NOTICE_CHARS: usize = 40;
 /// Longest raw value read at all; beyond this a value is rejected unread.
 const MAX_VALUE_BYTES: usize = 512;
 pub const MAX_COMPARE: usize = 4;
+/// Most `price` pairs a link may carry.
+pub const MAX_PRICES: usize = 16;
 
 /// What the codec needs from the catalog: id and alias resolution.
 pub trait Resolve {
@@ -184,6 +186,7 @@ mod limits {
     pub const BUDGET: (f64, f64) = (1.0, 1e9);
     pub const RANK: (u32, u32) = (1, 1024);
     pub const KWH: (f64, f64) = (0.0, 10.0);
+    pub const PRICE: (f64, f64) = (1.0, 1e7);
 }
 
 fn cut(s: &str) -> String {
@@ -221,11 +224,12 @@ pub fn percent_decode(raw: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// Percent-encodes everything but unreserved characters and the comma (used in lists).
+/// Percent-encodes everything but unreserved characters, the comma (lists) and the colon
+/// (`id:price` pairs), both allowed in a query string.
 pub fn percent_encode(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b',') {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b',' | b':') {
             out.push(b as char);
         } else {
             out.push_str(&format!("%{b:02X}"));
@@ -422,6 +426,38 @@ pub fn parse(query: &str, catalog: &dyn Resolve) -> (AppState, Vec<Ignored>) {
             "kwh" => parse_f64(&value, limits::KWH)
                 .map(|k| w.electricity_usd_per_kwh = k)
                 .is_some(),
+            "price" => {
+                for pair in value.split(',').filter(|t| !t.is_empty()) {
+                    let read = pair.split_once(':').and_then(|(id, usd)| {
+                        Some((catalog.gpu_id(id.trim())?, parse_f64(usd, limits::PRICE)?))
+                    });
+                    let reason = match read {
+                        Some((id, _)) if w.your_price(&id).is_some() => {
+                            Some(IgnoreReason::Repeated)
+                        }
+                        Some(_) if w.your_prices.len() >= MAX_PRICES => Some(IgnoreReason::TooMany),
+                        Some((id, usd)) => {
+                            w.your_prices.push((id, usd));
+                            None
+                        }
+                        None if pair
+                            .split_once(':')
+                            .is_some_and(|(id, _)| catalog.gpu_id(id.trim()).is_none()) =>
+                        {
+                            Some(IgnoreReason::UnknownGpu)
+                        }
+                        None => Some(IgnoreReason::InvalidValue),
+                    };
+                    if let Some(reason) = reason {
+                        ignored.push(Ignored {
+                            key: cut(&key),
+                            value: cut(pair),
+                            reason,
+                        });
+                    }
+                }
+                true
+            }
             "seg" => {
                 state.filters.segments = tokens(
                     &key,
@@ -538,6 +574,15 @@ pub fn print(state: &AppState) -> String {
         "kwh",
         w.electricity_usd_per_kwh != d.electricity_usd_per_kwh,
         number(w.electricity_usd_per_kwh),
+    );
+    put(
+        "price",
+        !w.your_prices.is_empty(),
+        w.your_prices
+            .iter()
+            .map(|(id, usd)| format!("{id}:{}", number(*usd)))
+            .collect::<Vec<_>>()
+            .join(","),
     );
     let f = &state.filters;
     put(

@@ -163,8 +163,8 @@ pub struct Workload {
     pub batch: u32,
     /// Sequence length in tokens (text) or input side in pixels (images); `None` = the model's default.
     pub seq: Option<u32>,
-    /// Training samples (sequences or images) per epoch.
-    /// Training samples per epoch; `None`: the default for the task (`samples_for`).
+    /// Training samples (sequences or images) per epoch; `None`: the default for the task
+    /// (`samples_for`).
     pub samples: Option<u64>,
     pub epochs: f64,
     /// GPUs allowed per node.
@@ -181,6 +181,8 @@ pub struct Workload {
     /// Gradient checkpointing; `None` = on for LoRA/QLoRA (as PEFT's k-bit preparation does), off otherwise.
     pub checkpointing: Option<bool>,
     pub electricity_usd_per_kwh: f64,
+    /// The person's own purchase prices per GPU id, which win over the catalog's.
+    pub your_prices: Vec<(String, f64)>,
 }
 
 pub const DEFAULT_MODEL: &str = "llama-3.1-8b";
@@ -206,6 +208,7 @@ impl Default for Workload {
             lora_rank: 16,
             checkpointing: None,
             electricity_usd_per_kwh: 0.15,
+            your_prices: Vec::new(),
         }
     }
 }
@@ -251,6 +254,28 @@ impl Workload {
 
     pub fn checkpointing(&self) -> bool {
         self.checkpointing.unwrap_or(self.task.is_adapter())
+    }
+
+    /// The person's own price for a GPU, if they gave one.
+    pub fn your_price(&self, id: &str) -> Option<f64> {
+        self.your_prices
+            .iter()
+            .find(|(gpu, _)| gpu == id)
+            .map(|(_, usd)| *usd)
+    }
+
+    /// Sets (or, with `None`, removes) the person's own price for a GPU.
+    pub fn set_your_price(&mut self, id: &str, usd: Option<f64>) {
+        match (self.your_prices.iter().position(|(g, _)| g == id), usd) {
+            (Some(i), Some(v)) => self.your_prices[i].1 = v,
+            (Some(i), None) => {
+                self.your_prices.remove(i);
+            }
+            (None, Some(v)) if self.your_prices.len() < crate::share::MAX_PRICES => {
+                self.your_prices.push((id.to_string(), v))
+            }
+            (None, _) => {}
+        }
     }
 
     /// GPUs the job may use in all.

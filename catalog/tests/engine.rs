@@ -519,3 +519,28 @@ fn serving_uses_one_copy_of_the_model_on_the_fewest_gpus() {
         .expect("a price");
     assert_eq!(a6000.cost.hardware_usd, Some(price));
 }
+
+#[test]
+fn your_price_wins_over_the_catalogs_and_holds_the_budget() {
+    let mut w = Workload {
+        task: Task::Qlora,
+        seq: Some(2048),
+        budget_usd: Some(1500.0),
+        ..Workload::default()
+    };
+    let item = |w: &Workload| {
+        rank(catalog(), w, &Filters::default())
+            .items
+            .into_iter()
+            .find(|r| r.gpu.id == "rtx-4090")
+            .expect("rtx-4090")
+    };
+    assert!(!item(&w).fits(), "the catalog's 4090 price is over $1,500");
+    w.set_your_price("rtx-4090", Some(1400.0));
+    let yours = item(&w);
+    assert!(yours.fits());
+    let p = yours.cost.purchase.expect("a price");
+    assert_eq!((p.usd, p.kind.as_str()), (1400.0, "yours"));
+    w.set_your_price("rtx-4090", None);
+    assert!(w.your_prices.is_empty());
+}

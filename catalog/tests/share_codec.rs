@@ -42,13 +42,14 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
             1u32..=1024,
             prop::option::of(any::<bool>()),
             prop_oneof![Just(0.15f64), 0.0f64..10.0],
+            prop::collection::vec((prop::sample::select(gpu_ids.clone()), 1.0f64..1e6), 0..=4),
         ),
     )
         .prop_map(
             |(
                 (task, model, precision, batch, seq, samples, epochs),
                 (gpus, nodes, network, budget_usd, mode, eco, priority),
-                (optimizer, lora_rank, checkpointing, kwh),
+                (optimizer, lora_rank, checkpointing, kwh, prices),
             )| Workload {
                 task,
                 model,
@@ -68,6 +69,13 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                 lora_rank,
                 checkpointing,
                 electricity_usd_per_kwh: kwh,
+                // One price per GPU, in the order given.
+                your_prices: prices.into_iter().fold(Vec::new(), |mut seen, (id, usd)| {
+                    if !seen.iter().any(|(g, _): &(String, f64)| *g == id) {
+                        seen.push((id, usd));
+                    }
+                    seen
+                }),
             },
         );
     (
@@ -314,5 +322,53 @@ fn opening_a_gpu_from_compare_and_removing_one_are_single_steps() {
     assert_eq!(
         (compare.view, compare.mine.as_deref()),
         (View::Advise, Some("rtx-3090"))
+    );
+}
+
+#[test]
+fn your_prices_are_read_and_bad_ones_named() {
+    let (state, ignored) = parse(
+        "price=rtx-3090:700,rtx-4090:2300,rtx-3090:650,no-such-gpu:5,rtx-5090:-3,rtx-5080",
+        catalog(),
+    );
+    assert_eq!(
+        state.workload.your_prices,
+        vec![
+            ("rtx-3090".to_string(), 700.0),
+            ("rtx-4090".to_string(), 2300.0)
+        ]
+    );
+    let reasons: Vec<(&str, &IgnoreReason)> = ignored
+        .iter()
+        .map(|i| (i.value.as_str(), &i.reason))
+        .collect();
+    assert_eq!(
+        reasons,
+        vec![
+            ("rtx-3090:650", &IgnoreReason::Repeated),
+            ("no-such-gpu:5", &IgnoreReason::UnknownGpu),
+            ("rtx-5090:-3", &IgnoreReason::InvalidValue),
+            ("rtx-5080", &IgnoreReason::InvalidValue),
+        ]
+    );
+    assert_eq!(print(&state), "price=rtx-3090:700,rtx-4090:2300");
+}
+
+#[test]
+fn at_most_sixteen_prices_are_kept() {
+    let pairs: Vec<String> = catalog()
+        .gpus
+        .iter()
+        .take(20)
+        .map(|g| format!("{}:100", g.id))
+        .collect();
+    let (state, ignored) = parse(&format!("price={}", pairs.join(",")), catalog());
+    assert_eq!(state.workload.your_prices.len(), 16);
+    assert_eq!(
+        ignored
+            .iter()
+            .filter(|i| i.reason == IgnoreReason::TooMany)
+            .count(),
+        4
     );
 }

@@ -19,9 +19,12 @@ pub fn price_text(lang: Lang, p: &Purchase) -> String {
             PriceKind::Used => Key::PriceKindUsed,
             PriceKind::ServerShare => Key::PriceKindServer,
             PriceKind::Launch => Key::PriceKindLaunch,
+            PriceKind::Yours => Key::PriceKindYours,
         },
     );
-    let date = p.date.clone().unwrap_or_default();
+    let Some(date) = p.date.clone() else {
+        return format!("{} ({kind})", usd(p.usd));
+    };
     let age = if p.is_stale(crate::state::catalog_date()) {
         fill(tr(lang, Key::PriceStale), &[("date", date)])
     } else {

@@ -146,6 +146,26 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
     }
 }
 
+/// The person's own price for this GPU: typing one replaces the catalog's (the `price`
+/// key of the link); clearing it goes back to the catalog's.
+fn your_price_input(id: String, yours: Option<f64>, lang: Lang) -> impl IntoView {
+    let ctx = crate::state::use_ctx();
+    view! {
+        <label class="your-price">
+            {tr(lang, Key::CardYourPrice)}
+            <input type="number" inputmode="decimal" min="1" data-testid="your-price"
+                prop:value=yours.map(|v| v.to_string()).unwrap_or_default()
+                on:change=move |ev| {
+                    let text = event_target_value(&ev);
+                    let value = text.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 1.0 && *v <= 1e7);
+                    if text.trim().is_empty() || value.is_some() {
+                        ctx.update(false, |s| s.workload.set_your_price(&id, value));
+                    }
+                } />
+        </label>
+    }
+}
+
 /// A candidate GPU in the ranking.
 #[component]
 pub fn RankCard(
@@ -234,6 +254,12 @@ pub fn RankCard(
     let id = gpu.id.clone();
     let id_detail = gpu.id.clone();
     let fits = item.fits();
+    let yours = item
+        .cost
+        .purchase
+        .as_ref()
+        .filter(|p| p.kind == catalog::gpu::PriceKind::Yours)
+        .map(|p| p.usd);
     let gpus = item.gpus_needed().unwrap_or(1);
     view! {
         <li class="rank-item" data-testid="rank-item" data-gpu-id=gpu.id.clone() data-fits=fits.to_string()>
@@ -253,6 +279,7 @@ pub fn RankCard(
             })}
             <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
             <div class="rank-actions">
+                {(mode == Mode::Buy).then(|| your_price_input(id.clone(), yours, lang))}
                 {view_link(Nav::AddToCompare(id), "link", Some("card-compare"), tr(lang, Key::CardCompare).to_string().into())}
                 {view_link(Nav::OpenGpu(id_detail), "link", Some("card-details"), tr(lang, Key::CardDetails).to_string().into())}
             </div>
