@@ -105,6 +105,9 @@ pub enum Reason {
     NoFlashAttention2,
     /// Runs ROCm rather than CUDA: PyTorch works, CUDA-only libraries and kernels do not.
     RocmNotCuda,
+    /// Runs oneAPI (PyTorch's XPU backend) rather than CUDA: PyTorch works, CUDA-only
+    /// libraries and kernels do not.
+    OneApiNotCuda,
     /// Several GPUs, and the catalog has no figure for their link: a conservative one is assumed.
     LinkAssumed {
         gbs: f64,
@@ -175,6 +178,7 @@ impl Reason {
             Reason::NoFlashAttention2 => "no-flash-attention-2",
             Reason::RocmNotCuda => "rocm-not-cuda",
             Reason::LinkAssumed { .. } => "link-assumed",
+            Reason::OneApiNotCuda => "oneapi-not-cuda",
             Reason::LegacyPytorchOnly => "legacy-pytorch-only",
         }
     }
@@ -493,6 +497,9 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         if gpu.has_ecosystem(Ecosystem::Rocm) && !gpu.has_ecosystem(Ecosystem::Cuda) {
             reasons.push(Reason::RocmNotCuda);
         }
+        if gpu.has_ecosystem(Ecosystem::Oneapi) && !gpu.has_ecosystem(Ecosystem::Cuda) {
+            reasons.push(Reason::OneApiNotCuda);
+        }
         if gpu.vendor == Vendor::Apple {
             reasons.push(Reason::UnifiedMemory {
                 usable_fraction: estimate::APPLE_USABLE_MEMORY,
@@ -649,6 +656,7 @@ fn is_caveat(reason: &Reason) -> bool {
             | Reason::UnifiedMemory { .. }
             | Reason::UsedOnly
             | Reason::NoFlashAttention2
+            | Reason::OneApiNotCuda
             | Reason::RocmNotCuda
             | Reason::LegacyPytorchOnly
     )

@@ -69,6 +69,20 @@ fn catalog_covers_the_required_gpus() {
         "mi100",
         "apple-m2-ultra",
         "apple-m4-max",
+        // The GPUs people weigh in 2026.
+        "rtx-5060-ti-16gb",
+        "rtx-5070",
+        "rtx-4070-super",
+        "rtx-4070-ti-super",
+        "b300",
+        "gb300",
+        "mi355x",
+        "arc-b580",
+        "arc-pro-b60",
+        "dgx-spark",
+        "ryzen-ai-max-395-128gb",
+        "p40",
+        "v100-sxm2-16gb",
     ] {
         assert!(c.gpu(id).is_some(), "missing {id}");
     }

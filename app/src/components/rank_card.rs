@@ -94,6 +94,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::NoFlashAttention2 => t(Key::ReasonNoFlashAttention).into(),
         Reason::RocmNotCuda => t(Key::ReasonRocm).into(),
         Reason::LegacyPytorchOnly => t(Key::ReasonLegacyPytorch).into(),
+        Reason::OneApiNotCuda => t(Key::ReasonOneapi).into(),
         Reason::LinkAssumed { gbs } => fill(t(Key::ReasonLinkAssumed), &[("gbs", num(*gbs))]),
     }
 }
