@@ -218,6 +218,10 @@ fn model(e: &Entry) -> String {
         "max_seq",
         "resolution",
         "frames",
+        "head_dim",
+        "kv_latent_dim",
+        "sliding_window",
+        "sliding_layers",
     ]
     .map(|k| format!("{k}: {}", e.opt_int(k)))
     .join(", ");

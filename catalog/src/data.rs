@@ -78,6 +78,10 @@ mod generated {
         resolution: Option<u32>,
         frames: Option<u32>,
         gflops_per_sample: Option<f64>,
+        head_dim: Option<u32>,
+        kv_latent_dim: Option<u32>,
+        sliding_window: Option<u32>,
+        sliding_layers: Option<u32>,
     }
 
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -155,6 +159,10 @@ mod generated {
                 resolution: r.resolution,
                 frames: r.frames,
                 gflops_per_sample: r.gflops_per_sample,
+                head_dim: r.head_dim,
+                kv_latent_dim: r.kv_latent_dim,
+                sliding_window: r.sliding_window,
+                sliding_layers: r.sliding_layers,
                 notes: Vec::new(),
                 sources: Vec::new(),
             })

@@ -10,7 +10,8 @@
 //!   PyTorch SDPA) stores no s×s matrices, which removes the 5·a·s/h term. With full
 //!   recomputation only each layer's input (2·s·b·h) is kept, plus one layer's
 //!   activations while it is recomputed.
-//! - KV cache: 2 × layers × kv_heads × head_dim × seq × batch × bytes.
+//! - KV cache: 2 × layers × kv_heads × head_dim × seq × batch × bytes; multi-head latent
+//!   attention caches one latent per token and layer, local-attention layers their window.
 //! - Framework: CUDA context and allocator slack (see `CONTEXT_BYTES`, `ALLOCATOR_SLACK`).
 
 use crate::model::{Family, Model};
@@ -200,11 +201,21 @@ impl Sized<'_> {
     pub fn kv_cache(&self, workload: &Workload) -> f64 {
         match self.transformer {
             Some(t) if self.model.family.is_decoder() && workload.task == Task::Infer => {
-                let head_dim = t.hidden / t.heads;
-                2.0 * t.layers
-                    * t.kv_heads
-                    * head_dim
-                    * t.tokens
+                let m = self.model;
+                let head_dim = m.head_dim().map_or(t.hidden / t.heads, f64::from);
+                // Elements cached per token and layer: K and V for every KV head, or MLA's
+                // one compressed latent (DeepSeek-V2 paper, section 2.1: kv_lora_rank + RoPE key).
+                let per_token = m
+                    .kv_latent_dim
+                    .map_or(2.0 * t.kv_heads * head_dim, f64::from);
+                // Local-attention layers keep only their window (Gemma 3, gpt-oss).
+                let local = m.sliding_layers.map_or(0.0, f64::from).min(t.layers);
+                let window = m
+                    .sliding_window
+                    .map_or(t.tokens, |w| t.tokens.min(f64::from(w)));
+                let token_layers = (t.layers - local) * t.tokens + local * window;
+                per_token
+                    * token_layers
                     * f64::from(workload.batch)
                     * workload.precision.activation_bytes()
             }

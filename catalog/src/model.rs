@@ -55,6 +55,19 @@ pub struct Model {
     pub frames: Option<u32>,
     /// Forward-pass GFLOPs per sample at the default resolution (multiply-add = 2 FLOPs).
     pub gflops_per_sample: Option<f64>,
+    /// Attention head width when the config sets it apart from hidden / heads (Qwen3, Gemma 3).
+    #[serde(default)]
+    pub head_dim: Option<u32>,
+    /// Multi-head latent attention (DeepSeek): elements cached per token and layer
+    /// (the compressed KV latent plus the decoupled RoPE key), instead of 2 × kv_heads × head_dim.
+    #[serde(default)]
+    pub kv_latent_dim: Option<u32>,
+    /// Local attention: the window in tokens, and how many layers use it (the others
+    /// attend to the whole sequence); those layers cache at most the window.
+    #[serde(default)]
+    pub sliding_window: Option<u32>,
+    #[serde(default)]
+    pub sliding_layers: Option<u32>,
     #[serde(default)]
     pub notes: Vec<String>,
     #[serde(default)]
@@ -72,7 +85,7 @@ impl Model {
     }
 
     pub fn head_dim(&self) -> Option<u32> {
-        Some(self.hidden? / self.heads?)
+        self.head_dim.or(Some(self.hidden? / self.heads?))
     }
 
     /// A decoder-only transformer of `params_b` billion parameters with the
@@ -107,6 +120,10 @@ impl Model {
             resolution: None,
             frames: None,
             gflops_per_sample: None,
+            head_dim: None,
+            kv_latent_dim: None,
+            sliding_window: None,
+            sliding_layers: None,
             notes: Vec::new(),
             sources: Vec::new(),
         }

@@ -173,6 +173,38 @@ fn kv_cache_counts_grouped_query_attention() {
 }
 
 #[test]
+fn latent_attention_and_local_layers_shrink_the_kv_cache() {
+    let (base, w) = llama("llama-3.1-8b", Task::Infer, Precision::Bf16, 1, 8192);
+    // DeepSeek-V3's MLA caches 512 + 64 = 576 elements per token and layer.
+    let mla = catalog::Model {
+        kv_latent_dim: Some(576),
+        ..base.clone()
+    };
+    // 32 layers × 576 × 8192 × 2 bytes.
+    assert_eq!(
+        memory::size_model(&mla, &w).kv_cache(&w),
+        32.0 * 576.0 * 8192.0 * 2.0
+    );
+    // Half the layers local with a 1,024-token window: 16 full layers + 16 windowed.
+    let local = catalog::Model {
+        sliding_window: Some(1024),
+        sliding_layers: Some(16),
+        ..base.clone()
+    };
+    let per_token = 2.0 * 8.0 * 128.0 * 2.0;
+    assert_eq!(
+        memory::size_model(&local, &w).kv_cache(&w),
+        per_token * (16.0 * 8192.0 + 16.0 * 1024.0)
+    );
+    // A window longer than the sequence changes nothing.
+    let (_, short) = llama("llama-3.1-8b", Task::Infer, Precision::Bf16, 1, 512);
+    assert_eq!(
+        memory::size_model(&local, &short).kv_cache(&short),
+        memory::size_model(&base, &short).kv_cache(&short)
+    );
+}
+
+#[test]
 fn weights_follow_bits_per_parameter() {
     let (m, w) = llama("llama-3.1-8b", Task::Infer, Precision::Bf16, 1, 2048);
     let b = memory::breakdown(&memory::size_model(&m, &w), &w, Sharding::Single);
