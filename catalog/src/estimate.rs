@@ -29,6 +29,10 @@ pub const COMM_OVERLAP: f64 = 0.66;
 pub const LINK_EFFICIENCY: f64 = 0.8;
 /// Apple GPUs may use about three quarters of unified memory (Metal's recommended working set).
 pub const APPLE_USABLE_MEMORY: f64 = 0.75;
+/// Serving below this batch is taken to run on llama.cpp (layers split across GPUs, run in
+/// turn); from it on, on vLLM with tensor parallelism. llama.cpp's multi-GPU default is
+/// `--split-mode layer`; vLLM is the usual server for batched serving.
+pub const LAYER_SPLIT_BELOW_BATCH: u32 = 8;
 /// Hours in a month, for monthly rental cost of a serving setup.
 pub const HOURS_PER_MONTH: f64 = 730.0;
 
@@ -357,8 +361,17 @@ pub fn speed(
             let t = sized.transformer?;
             // One decode step reads every weight once (active experts only for MoE) and the KV cache.
             let moe_share = active / model.params();
-            let bytes = weights * moe_share + kv;
-            let tp_comm = if placement.gpus > 1 {
+            // Small batches are served by llama.cpp-style runtimes, which split the layers
+            // across GPUs: each token passes through the cards one after the other, so the
+            // step reads every card's share in turn. From `LAYER_SPLIT_BELOW_BATCH` on,
+            // vLLM-style tensor parallelism reads all shares at once.
+            let in_turn = if workload.batch < LAYER_SPLIT_BELOW_BATCH {
+                n
+            } else {
+                1.0
+            };
+            let bytes = (weights * moe_share + kv) * in_turn;
+            let tp_comm = if placement.gpus > 1 && in_turn == 1.0 {
                 // Two all-reduces per layer of b·h activations; latency-dominated.
                 let latency = match link {
                     Link::Direct(_) => 10e-6,
@@ -371,7 +384,7 @@ pub fn speed(
             let overhead = t.layers * DECODE_OVERHEAD_PER_LAYER_S + tp_comm;
             let step = |bw_eff: f64, mfu: f64| {
                 let mem = bytes / bw(bw_eff);
-                let comp = 2.0 * active * b / (flops(mfu) * n);
+                let comp = 2.0 * active * b * in_turn / (flops(mfu) * n);
                 mem.max(comp) + overhead
             };
             let bound = if bytes / bw(0.75) >= 2.0 * active * b / (flops(0.4) * n) {
