@@ -190,12 +190,21 @@ test('a seeded random walk of 500 actions across views: no fault', async () => {
         await page.selectOption(`#${id}`, value);
       }
     } else if (roll < 0.45) {
-      const inputs = await page.$$eval('input[type="number"], input[type="search"]', (els) => els.filter((e) => e.getBoundingClientRect().width > 0).map((e) => e.id));
-      if (inputs.length) {
-        const id = pick(inputs);
+      // Every visible number or search field, the cards' "your price" fields included.
+      const count = await page.$$eval('input[type="number"], input[type="search"]', (els) => {
+        const shown = els.filter((e) => e.getBoundingClientRect().width > 0);
+        for (const e of document.querySelectorAll('[data-walk-input]')) delete e.dataset.walkInput;
+        shown.forEach((e, i) => { e.dataset.walkInput = String(i); });
+        return shown.length;
+      });
+      if (count) {
+        const i = Math.floor(random() * count);
         const text = pick(HOSTILE_NUMBERS);
-        action = `type #${id} "${text}"`;
-        await page.fill(`#${id}`, text).catch(() => page.locator(`#${id}`).evaluate((e, t) => { e.value = t; e.dispatchEvent(new Event('input', { bubbles: true })); }, text));
+        const field = page.locator(`[data-walk-input="${i}"]`);
+        action = `type ${(await field.getAttribute('id', { timeout: 2000 }).catch(() => null)) ?? 'your-price'} "${text}"`;
+        // A field re-rendered under the cursor is gone: the step then does nothing.
+        await field.fill(text, { timeout: 2000 }).catch(() => field.evaluate((e, t) => { e.value = t; e.dispatchEvent(new Event('input', { bubbles: true })); }, text, { timeout: 2000 }).catch(() => {}));
+        await field.dispatchEvent('change', {}, { timeout: 2000 }).catch(() => {});
       }
     } else if (roll < 0.75) {
       const count = (await markClickables(page)).length;
