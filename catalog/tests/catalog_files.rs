@@ -113,6 +113,19 @@ fn catalog_covers_the_required_models() {
         "whisper-large-v3",
         "unet-3d",
         "videomae-large",
+        // The models people ask about in 2026.
+        "qwen3-8b",
+        "qwen3-32b",
+        "qwen3-30b-a3b",
+        "qwen3-235b-a22b",
+        "llama-3.3-70b",
+        "mistral-small-24b",
+        "phi-4",
+        "gemma-3-12b",
+        "gemma-3-27b",
+        "gpt-oss-120b",
+        "deepseek-v3",
+        "llama-4-scout",
     ] {
         assert!(c.model(id).is_some(), "missing {id}");
     }
