@@ -10,8 +10,14 @@ use crate::components::link::view_link;
 use crate::i18n::{num, tr, usd, Key};
 use crate::state::use_ctx;
 
+/// A price with the month it held: "$1,207 (2026-09)".
+fn dated(usd_value: Option<f64>, date: &Option<String>) -> Option<String> {
+    usd_value.map(|v| format!("{} ({})", usd(v), date.clone().unwrap_or_default()))
+}
+
 /// (label, schema field, shown value) for every numeric spec.
 fn specs(g: &Gpu) -> Vec<(Key, &'static str, Option<String>)> {
+    let p = &g.price;
     let tf = |v: Option<f64>| v.map(|v| format!("{} TFLOPS", num(v)));
     vec![
         (
@@ -67,46 +73,22 @@ fn specs(g: &Gpu) -> Vec<(Key, &'static str, Option<String>)> {
         (
             Key::SpecPrice,
             "price.msrp_usd",
-            g.price.msrp_usd.map(|v| {
-                format!(
-                    "{} ({})",
-                    usd(v),
-                    g.price.msrp_date.clone().unwrap_or_default()
-                )
-            }),
+            dated(p.msrp_usd, &p.msrp_date),
         ),
         (
             Key::SpecStreet,
             "price.street_usd",
-            g.price.street_usd.map(|v| {
-                format!(
-                    "{} ({})",
-                    usd(v),
-                    g.price.street_date.clone().unwrap_or_default()
-                )
-            }),
+            dated(p.street_usd, &p.street_date),
         ),
         (
             Key::SpecUsed,
             "price.used_usd",
-            g.price.used_usd.map(|v| {
-                format!(
-                    "{} ({})",
-                    usd(v),
-                    g.price.used_date.clone().unwrap_or_default()
-                )
-            }),
+            dated(p.used_usd, &p.used_date),
         ),
         (
             Key::SpecServer,
             "price.server_usd_per_gpu",
-            g.price.server_usd_per_gpu.map(|v| {
-                format!(
-                    "{} ({})",
-                    usd(v),
-                    g.price.server_date.clone().unwrap_or_default()
-                )
-            }),
+            dated(p.server_usd_per_gpu, &p.server_date),
         ),
         (
             Key::SpecCloud,
