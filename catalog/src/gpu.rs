@@ -381,6 +381,14 @@ impl Gpu {
     pub fn is_rentable(&self) -> bool {
         self.availability.contains(&Availability::Cloud)
     }
+
+    /// A datacenter card in a PCIe slot ships with a passive heatsink that relies on the
+    /// server's fans (NVIDIA's product briefs list "Thermal solution: Passive" for every
+    /// datacenter PCIe card from the K80 to the H100 NVL and L40S; AMD's for the MI100 and
+    /// MI210). In a desktop case it overheats unless a fan is added to it.
+    pub fn passively_cooled(&self) -> bool {
+        self.segment == Segment::Datacenter && self.form_factor == FormFactor::Pcie
+    }
 }
 
 #[cfg(test)]

@@ -114,6 +114,15 @@ pub enum Reason {
     },
     /// Only PyTorch's legacy CUDA 12.6 wheels still carry kernels for it (Volta).
     LegacyPytorchOnly,
+    /// Buying for a workstation: a datacenter card cooled by server airflow, which needs a
+    /// fan added in a desktop case.
+    PassiveCooling,
+    /// Buying: the workload fits as entered, but twice the batch (for language models,
+    /// twice the tokens in flight) does not fit on the same GPUs, or fits only tightly: the
+    /// card has no room for the next, larger run. `need_bytes` is that run's per-GPU memory.
+    NoRoomToGrow {
+        need_bytes: f64,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,6 +189,8 @@ impl Reason {
             Reason::LinkAssumed { .. } => "link-assumed",
             Reason::OneApiNotCuda => "oneapi-not-cuda",
             Reason::LegacyPytorchOnly => "legacy-pytorch-only",
+            Reason::PassiveCooling => "passive-cooling",
+            Reason::NoRoomToGrow { .. } => "no-room-to-grow",
         }
     }
 }
@@ -316,6 +327,29 @@ fn ecosystem_ok(gpu: &Gpu, eco: EcoRequirement) -> bool {
     }
 }
 
+/// Whether the purchase is a server: 4 GPUs or more per node, several nodes, or the person
+/// asked for datacenter parts.
+fn server_sized(workload: &Workload, filters: &Filters) -> bool {
+    workload.gpus >= SERVER_GPUS
+        || workload.nodes > 1
+        || filters.segments.contains(&Segment::Datacenter)
+}
+
+/// The next, larger run a purchase should have room for, on the GPUs the placement
+/// uses: twice the batch, which for a language model is twice the tokens in flight (the
+/// same memory as twice the sequence).
+fn grown(workload: &Workload, gpus_used: u32) -> Workload {
+    Workload {
+        batch: workload.batch.saturating_mul(2),
+        gpus: if workload.nodes > 1 {
+            workload.gpus
+        } else {
+            gpus_used
+        },
+        ..workload.clone()
+    }
+}
+
 /// Hard constraints that do not depend on memory or price.
 fn excluded(gpu: &Gpu, workload: &Workload, filters: &Filters) -> Option<WhyNot> {
     if !passes_filters(gpu, filters) {
@@ -338,12 +372,11 @@ fn excluded(gpu: &Gpu, workload: &Workload, filters: &Filters) -> Option<WhyNot>
     {
         return Some(WhyNot::QloraUnsupported);
     }
-    let server_sized = workload.gpus >= SERVER_GPUS
-        || workload.nodes > 1
-        || filters.segments.contains(&Segment::Datacenter);
     match workload.mode {
         Mode::Buy if !gpu.is_buyable() => Some(WhyNot::NotForSale),
-        Mode::Buy if gpu.form_factor.is_server_part() && !server_sized => Some(WhyNot::ServerOnly),
+        Mode::Buy if gpu.form_factor.is_server_part() && !server_sized(workload, filters) => {
+            Some(WhyNot::ServerOnly)
+        }
         Mode::Rent if !gpu.is_rentable() => Some(WhyNot::NotRentable),
         _ => None,
     }
@@ -399,6 +432,9 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
     let model = resolve_model(catalog, workload);
     let sized = memory::size_model(&model, workload);
     let single = memory::breakdown(&sized, workload, Sharding::Single);
+    let buying = workload.mode == Mode::Buy;
+    let grown_sized = memory::size_model(&model, &grown(workload, 1));
+    let workstation = buying && !server_sized(workload, filters);
     let mut items: Vec<Ranked<'c>> = Vec::with_capacity(catalog.gpus.len());
 
     for gpu in &catalog.gpus {
@@ -457,6 +493,20 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             } else {
                 reasons.push(Reason::Fits { spare_bytes: spare });
             }
+            if buying {
+                // Room means the larger run fits without being tight itself.
+                let usable = estimate::usable_memory(gpu);
+                let need = match estimate::place(gpu, &grown_sized, &grown(workload, p.gpus)) {
+                    Ok(g) => g.memory.total(),
+                    Err(m) => m.total(),
+                };
+                if usable - need < TIGHT_FRACTION * usable {
+                    reasons.push(Reason::NoRoomToGrow { need_bytes: need });
+                }
+            }
+        }
+        if workstation && gpu.passively_cooled() {
+            reasons.push(Reason::PassiveCooling);
         }
         match &speed {
             Some(s) => {
@@ -553,11 +603,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
     items.sort_by(|a, b| {
         b.fits()
             .cmp(&a.fits())
-            .then(
-                runs_as_asked(a, workload)
-                    .cmp(&runs_as_asked(b, workload))
-                    .reverse(),
-            )
+            .then(suits(a, workload).cmp(&suits(b, workload)).reverse())
             .then(b.score.is_some().cmp(&a.score.is_some()))
             .then(b.score.unwrap_or(0.0).total_cmp(&a.score.unwrap_or(0.0)))
             .then(a.gpu.id.cmp(&b.gpu.id))
@@ -577,6 +623,12 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
 /// pays more for speed, but less and less per step. `w = 0.5` would be performance per
 /// dollar (the value pick's order) and `w = 1` pure speed; 0.6 is neither.
 pub const BALANCE_SPEED_WEIGHT: f64 = 0.6;
+/// Buying, balance also judges a card on the next, larger run (twice the batch): a
+/// purchase serves more than the job entered, so the run as entered and the larger one
+/// count this much each, and a card without room for the larger run keeps only the
+/// entered run's share of its score. Practitioners' "buy the most memory you can afford"
+/// in one number; renting has no next run and keeps the whole score.
+pub const GROWTH_SHARE: f64 = 0.5;
 /// The entry pick must reach at least this share of the value pick's speed, and not be a
 /// tight fit: cheaper cards that are much slower, or full to the brim, are not a start.
 pub const ENTRY_MIN_SPEED_SHARE: f64 = 0.2;
@@ -617,7 +669,8 @@ fn score(items: &mut [Ranked], workload: &Workload) {
             Priority::Cost => c,
             Priority::Balance => match (s, c) {
                 (Some(s), Some(c)) => {
-                    Some(s.powf(BALANCE_SPEED_WEIGHT) * c.powf(1.0 - BALANCE_SPEED_WEIGHT))
+                    let g = growth(r);
+                    Some(s.powf(BALANCE_SPEED_WEIGHT) * c.powf(1.0 - BALANCE_SPEED_WEIGHT) * g)
                 }
                 _ => None,
             },
@@ -644,6 +697,30 @@ pub fn runs_as_asked(r: &Ranked, workload: &Workload) -> bool {
     })
 }
 
+/// Whether the GPU suits the person as well as runs the job: it runs it as asked
+/// (`runs_as_asked`) and, bought for a workstation, needs no added cooling. GPUs that do
+/// not suit still fit and are listed, after every one that does, and picks come from
+/// those that suit first. When no GPU suits, the order is the score's alone.
+pub fn suits(r: &Ranked, workload: &Workload) -> bool {
+    runs_as_asked(r, workload) && !r.reasons.contains(&Reason::PassiveCooling)
+}
+
+fn has_room(r: &Ranked) -> bool {
+    !r.reasons
+        .iter()
+        .any(|x| matches!(x, Reason::NoRoomToGrow { .. }))
+}
+
+/// The share of a purchase's score it keeps: all with room for a larger run, else
+/// `1 − GROWTH_SHARE`. Only buying marks cards without room.
+fn growth(r: &Ranked) -> f64 {
+    if has_room(r) {
+        1.0
+    } else {
+        1.0 - GROWTH_SHARE
+    }
+}
+
 /// Reasons worth repeating next to a pick: what could surprise the person later.
 fn is_caveat(reason: &Reason) -> bool {
     matches!(
@@ -659,6 +736,8 @@ fn is_caveat(reason: &Reason) -> bool {
             | Reason::OneApiNotCuda
             | Reason::RocmNotCuda
             | Reason::LegacyPytorchOnly
+            | Reason::PassiveCooling
+            | Reason::NoRoomToGrow { .. }
     )
 }
 
@@ -667,25 +746,31 @@ type RentalJob = (String, f64);
 
 fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Picks {
     let fitting: Vec<&Ranked> = items.iter().filter(|r| r.fits()).collect();
+    let suiting: Vec<&Ranked> = fitting
+        .iter()
+        .copied()
+        .filter(|r| suits(r, workload))
+        .collect();
     let as_asked: Vec<&Ranked> = fitting
         .iter()
         .copied()
         .filter(|r| runs_as_asked(r, workload))
         .collect();
-    let candidates = if as_asked.is_empty() {
-        fitting
-    } else {
-        as_asked
-    };
+    let candidates = [suiting, as_asked, fitting]
+        .into_iter()
+        .find(|c| !c.is_empty())
+        .unwrap_or_default();
     let speed = |r: &Ranked| r.speed.as_ref().map(|s| s.throughput.mid);
     let cost = |r: &Ranked| cost_figure(&r.cost, workload).filter(|c| *c > 0.0);
     let best_speed = candidates
         .iter()
         .filter_map(|r| speed(r))
         .fold(0.0, f64::max);
+    // Value weighs the next, larger run as balance does (`GROWTH_SHARE`).
+    let value_of = |r: &Ranked| Some(speed(r)? / cost(r)? * growth(r));
     let best_value = candidates
         .iter()
-        .filter_map(|r| Some(speed(r)? / cost(r)?))
+        .filter_map(|r| value_of(r))
         .fold(0.0, f64::max);
     let pick = |tier: Tier, r: &Ranked| Pick {
         tier,
@@ -697,7 +782,7 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
         value_share: speed(r)
             .zip(cost(r))
             .filter(|_| best_value > 0.0)
-            .map(|(s, c)| s / c / best_value),
+            .map(|(s, c)| s / c * growth(r) / best_value),
         cost_usd: cost(r),
         among: candidates.len(),
         caveats: r.reasons.iter().filter(|x| is_caveat(x)).cloned().collect(),
@@ -717,28 +802,37 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
         cost(r)?;
         speed(r)
     });
-    let value = best_by(&|r| Some(speed(r)? / cost(r)?));
+    let value = best_by(&value_of);
     let value_speed = value.and_then(speed).unwrap_or(0.0);
+    let value_cost = value.and_then(cost).unwrap_or(f64::INFINITY);
     let decoding = workload.task == Task::Infer
         && items
             .first()
             .and_then(|r| r.speed.as_ref())
             .is_some_and(|s| s.unit == estimate::Unit::Tokens);
-    let entry = best_by(&|r| {
-        let s = speed(r)?;
-        // A tight fit is not a start: a longer sequence or fragmentation pushes it over.
+    // The entry pick starts the person off: usable speed, not a tight fit (a longer
+    // sequence or fragmentation pushes it over), and no dearer than the value pick. Among
+    // those, the cheapest with room for a larger run; when none has room, the cheapest.
+    let usable = |r: &Ranked| {
+        let Some(s) = speed(r) else { return false };
         let tight = r
             .reasons
             .iter()
             .any(|x| matches!(x, Reason::TightFit { .. }));
-        let usable = s >= ENTRY_MIN_SPEED_SHARE * value_speed
+        s >= ENTRY_MIN_SPEED_SHARE * value_speed
             && (!decoding || s >= USABLE_DECODE_TOKENS_S)
-            && !tight;
-        if usable {
+            && !tight
+            && cost(r).is_some_and(|c| c <= value_cost)
+    };
+    let entry = best_by(&|r| {
+        (usable(r) && has_room(r)).then_some(())?;
+        cost(r).map(|c| -c)
+    })
+    .or_else(|| {
+        best_by(&|r| {
+            usable(r).then_some(())?;
             cost(r).map(|c| -c)
-        } else {
-            None
-        }
+        })
     });
     let non_nvidia = candidates
         .iter()

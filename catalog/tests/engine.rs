@@ -67,16 +67,30 @@ proptest! {
         let ranking = rank(catalog(), &w, &Filters::default());
         let fits: Vec<bool> = ranking.items.iter().map(|r| r.fits()).collect();
         prop_assert!(fits.windows(2).all(|p| p[0] || !p[1]), "a candidate after an excluded GPU");
-        // GPUs that do not run the job as asked (precision fallback, legacy wheels) come
-        // after those that do; within each group, by score.
-        let fallback = |r: &catalog::rank::Ranked| !catalog::rank::runs_as_asked(r, &w);
+        // GPUs that do not suit (precision fallback, legacy wheels, passive cooling in a
+        // workstation) come after those that do; within each group, by score.
+        let fallback = |r: &catalog::rank::Ranked| !catalog::rank::suits(r, &w);
         let groups: Vec<bool> = ranking.items.iter().filter(|r| r.fits()).map(fallback).collect();
-        prop_assert!(groups.windows(2).all(|p| !p[0] || p[1]), "a fallback GPU before one that runs as asked");
+        prop_assert!(groups.windows(2).all(|p| !p[0] || p[1]), "a GPU that does not suit before one that does");
         for group in [false, true] {
             let scores: Vec<f64> = ranking.items.iter().filter(|r| r.fits() && fallback(r) == group).filter_map(|r| r.score).collect();
             prop_assert!(scores.windows(2).all(|p| p[0] >= p[1]), "scores out of order: {:?}", scores);
         }
         prop_assert_eq!(ids(&w).len(), catalog().gpus.len());
+    }
+
+    #[test]
+    fn only_a_purchase_asks_for_room_and_cooling(w in workload_strategy()) {
+        // Renting has no next run and no case to fit; and the entry pick is never dearer
+        // than the value pick.
+        let ranking = rank(catalog(), &w, &Filters::default());
+        for r in &ranking.items {
+            let buy_only = r.reasons.iter().any(|x| matches!(x.code(), "no-room-to-grow" | "passive-cooling"));
+            prop_assert!(w.mode == Mode::Buy || !buy_only, "{} marked {:?} when renting", r.gpu.id, r.reasons);
+        }
+        if let (Some(entry), Some(value)) = (&ranking.picks.entry, &ranking.picks.value) {
+            prop_assert!(entry.cost_usd.unwrap_or(0.0) <= value.cost_usd.unwrap_or(f64::INFINITY));
+        }
     }
 
     #[test]
@@ -439,6 +453,70 @@ fn under_a_budget_a_gpu_without_a_price_does_not_fit() {
         .find(|r| r.gpu.id == "gb200")
         .expect("gb200");
     assert!(!gb200.fits(), "a GB200 passes a $1,500 budget");
+}
+
+#[test]
+fn a_purchase_without_room_to_grow_falls_behind_one_with_room() {
+    // 8B QLoRA at 2k tokens needs 7.8 GB; twice the batch needs about 9.7 GB, which a
+    // 10 GB card holds only tightly and a 12 GB card comfortably.
+    let (state, _) = catalog::share::parse("task=qlora&model=llama-3.1-8b&seq=2048", catalog());
+    let ranking = rank(catalog(), &state.workload, &state.filters);
+    let reasons = |id: &str| -> Vec<&'static str> {
+        let r = ranking.items.iter().find(|r| r.gpu.id == id).expect(id);
+        assert!(r.fits(), "{id} should fit");
+        r.reasons.iter().map(|x| x.code()).collect()
+    };
+    assert!(reasons("rtx-3080").contains(&"no-room-to-grow"));
+    assert!(!reasons("rtx-4070-super").contains(&"no-room-to-grow"));
+    assert!(!reasons("rtx-3090").contains(&"no-room-to-grow"));
+    let place = |id: &str| ranking.items.iter().position(|r| r.gpu.id == id).expect(id);
+    assert!(place("rtx-4070-super") < place("rtx-3080"));
+    // The same question rented: no next run, so no mark.
+    let (rent, _) = catalog::share::parse(
+        "task=qlora&model=llama-3.1-8b&seq=2048&mode=rent",
+        catalog(),
+    );
+    let rented = rank(catalog(), &rent.workload, &rent.filters);
+    assert!(rented
+        .items
+        .iter()
+        .all(|r| !r.reasons.iter().any(|x| x.code() == "no-room-to-grow")));
+}
+
+#[test]
+fn a_workstation_purchase_lists_server_cooled_cards_after_the_rest() {
+    let (state, _) = catalog::share::parse(
+        "task=infer&model=llama-3.1-8b&prec=int4&budget=400",
+        catalog(),
+    );
+    let ranking = rank(catalog(), &state.workload, &state.filters);
+    let v100 = ranking
+        .items
+        .iter()
+        .position(|r| r.gpu.id == "v100-pcie-16gb")
+        .expect("v100");
+    assert!(ranking.items[v100].fits());
+    assert!(ranking.items[v100]
+        .reasons
+        .iter()
+        .any(|x| x.code() == "passive-cooling"));
+    let active_after = ranking.items[v100..]
+        .iter()
+        .any(|r| r.fits() && catalog::rank::suits(r, &state.workload));
+    assert!(
+        !active_after,
+        "a card that suits a workstation ranks after the V100"
+    );
+    // A server purchase (datacenter segment) keeps them in score order, unmarked.
+    let (server, _) = catalog::share::parse(
+        "task=infer&model=llama-3.1-8b&prec=int4&seg=datacenter",
+        catalog(),
+    );
+    let ranked = rank(catalog(), &server.workload, &server.filters);
+    assert!(ranked
+        .items
+        .iter()
+        .all(|r| !r.reasons.iter().any(|x| x.code() == "passive-cooling")));
 }
 
 #[test]

@@ -94,6 +94,10 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::NoFlashAttention2 => t(Key::ReasonNoFlashAttention).into(),
         Reason::RocmNotCuda => t(Key::ReasonRocm).into(),
         Reason::LegacyPytorchOnly => t(Key::ReasonLegacyPytorch).into(),
+        Reason::PassiveCooling => t(Key::ReasonPassiveCooling).into(),
+        Reason::NoRoomToGrow { need_bytes } => {
+            fill(t(Key::ReasonNoRoomToGrow), &[("gb", gb(*need_bytes))])
+        }
         Reason::OneApiNotCuda => t(Key::ReasonOneapi).into(),
         Reason::LinkAssumed { gbs } => fill(t(Key::ReasonLinkAssumed), &[("gbs", num(*gbs))]),
     }
