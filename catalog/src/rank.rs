@@ -591,10 +591,10 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
     score(&mut items, workload);
     let best_speed = items
         .iter()
-        .filter(|r| r.fits())
+        .filter(|r| is_candidate(r, workload))
         .filter_map(|r| r.speed.as_ref().map(|s| s.throughput.mid))
         .fold(0.0_f64, f64::max);
-    for r in items.iter_mut().filter(|r| r.fits()) {
+    for r in items.iter_mut().filter(|r| is_candidate(r, workload)) {
         if let (Some(s), true) = (&r.speed, best_speed > 0.0) {
             let ratio = s.throughput.mid / best_speed;
             r.reasons.insert(0, Reason::SpeedVsBest { ratio });
@@ -639,6 +639,13 @@ pub const USABLE_DECODE_TOKENS_S: f64 = 10.0;
 /// under this share of the cheapest purchase that runs it.
 pub const RENT_CLEARLY_CHEAPER: f64 = 0.25;
 
+/// A candidate is a GPU the person could choose: it fits, and what it costs in this mode
+/// (its price, rental or job cost) is known. A fitting GPU without a known cost is listed
+/// after the candidates, unscored: "the fastest" never names a card nobody can price.
+fn is_candidate(r: &Ranked, workload: &Workload) -> bool {
+    r.fits() && cost_figure(&r.cost, workload).is_some_and(|c| c > 0.0)
+}
+
 /// Scores candidates 0–1 by the priority: speed against the fastest candidate, cost
 /// against the cheapest, or the balance of the two (`BALANCE_SPEED_WEIGHT`). Candidates
 /// are the GPUs that fit this workload in this mode (and its budget and filters), so
@@ -648,16 +655,15 @@ fn score(items: &mut [Ranked], workload: &Workload) {
     let speed_of = |r: &Ranked| r.speed.as_ref().map(|s| s.throughput.mid);
     let best_speed = items
         .iter()
-        .filter(|r| r.fits())
+        .filter(|r| is_candidate(r, workload))
         .filter_map(speed_of)
         .fold(0.0_f64, f64::max);
     let cheapest = items
         .iter()
-        .filter(|r| r.fits())
+        .filter(|r| is_candidate(r, workload))
         .filter_map(|r| cost_figure(&r.cost, workload))
-        .filter(|c| *c > 0.0)
         .fold(f64::INFINITY, f64::min);
-    for r in items.iter_mut().filter(|r| r.fits()) {
+    for r in items.iter_mut().filter(|r| is_candidate(r, workload)) {
         let s = speed_of(r)
             .filter(|_| best_speed > 0.0)
             .map(|s| s / best_speed);
