@@ -66,11 +66,17 @@ fn main() {
             })
             .unwrap_or_default();
         println!(
-            "{:2} {:24} score={:?} gpus={:?} mem={:.1}GB {} price={:?} job={:?} why_not={:?}",
+            "{:2} {:24} score={:?} gpus={:?} {} mem={:.1}GB {} price={:?} job={:?} why_not={:?}",
             i + 1,
             r.gpu.id,
             r.score.map(|s| (s * 1000.0).round() / 1000.0),
             r.gpus_needed(),
+            r.placement.as_ref().map_or("-".to_string(), |p| format!(
+                "{}{}{}",
+                p.sharding.code(),
+                if p.savers.checkpointing { "+ckpt" } else { "" },
+                if p.savers.micro_batch_one { "+mb1" } else { "" }
+            )),
             r.memory.total() / 1e9,
             speed,
             r.cost.purchase.as_ref().map(|p| (p.usd, p.kind.as_str())),

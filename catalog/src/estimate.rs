@@ -33,6 +33,10 @@ pub const APPLE_USABLE_MEMORY: f64 = 0.75;
 /// turn); from it on, on vLLM with tensor parallelism. llama.cpp's multi-GPU default is
 /// `--split-mode layer`; vLLM is the usual server for batched serving.
 pub const LAYER_SPLIT_BELOW_BATCH: u32 = 8;
+/// Host memory per GPU that offloaded training state may use: NVIDIA's DGX H100 carries
+/// 2 TB of system memory for its 8 GPUs. A job whose offloaded share is larger does not
+/// fit by offloading (ZeRO-Infinity's NVMe offload is not modelled).
+pub const HOST_MEMORY_PER_GPU_BYTES: f64 = 256e9;
 /// Hours in a month, for monthly rental cost of a serving setup.
 pub const HOURS_PER_MONTH: f64 = 730.0;
 
@@ -221,17 +225,152 @@ pub fn link_for(gpu: &Gpu, gpus_per_node: u32) -> Link {
     }
 }
 
+/// Memory savers a training placement turned on that the workload as entered did not ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Savers {
+    /// Activation checkpointing (full recomputation): one more forward pass.
+    pub checkpointing: bool,
+    /// Micro-batch of 1 per GPU, with gradient accumulation keeping the global batch.
+    pub micro_batch_one: bool,
+}
+
+impl Savers {
+    pub fn any(self) -> bool {
+        self.checkpointing || self.micro_batch_one
+    }
+
+    /// The workload as it runs with these savers.
+    pub fn apply(self, workload: &Workload) -> Workload {
+        let mut w = workload.clone();
+        if self.checkpointing {
+            w.checkpointing = Some(true);
+        }
+        if self.micro_batch_one {
+            w.batch = 1;
+        }
+        w
+    }
+
+    /// The savers a practitioner reaches for on one GPU, in order, each adding to the last:
+    /// none, checkpointing, then micro-batch 1. Steps that change nothing are left out.
+    fn steps(workload: &Workload) -> Vec<Savers> {
+        let mut steps = vec![Savers::default()];
+        let mut s = Savers::default();
+        if !workload.checkpointing() {
+            s.checkpointing = true;
+            steps.push(s);
+        }
+        if workload.batch > 1 {
+            s.micro_batch_one = true;
+            steps.push(s);
+        }
+        steps
+    }
+}
+
 /// How many GPUs the job needs and how it is split.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Placement {
     pub gpus: u32,
     pub sharding: Sharding,
     pub memory: MemoryBreakdown,
+    /// Training: the memory savers turned on to fit.
+    pub savers: Savers,
+}
+
+impl Placement {
+    /// The workload as this placement runs it.
+    pub fn planned(&self, workload: &Workload) -> Workload {
+        self.savers.apply(workload)
+    }
+}
+
+/// Training layouts over `n` GPUs, least intrusive first: one GPU; FSDP over all `n`; FSDP
+/// with tensor parallelism inside a node (degree 2, 4, 8... dividing the heads and at most
+/// the GPUs of a node). Pipeline parallelism is not tried: FSDP already shards all state
+/// over the `n` GPUs, which is what pipeline stages would save, and tensor parallelism
+/// splits activations; torchtitan trains 70B models in this FSDP × TP layout.
+fn training_layouts(sized: &Sized, n: u32, per_node: u32) -> Vec<Sharding> {
+    if n <= 1 {
+        return vec![Sharding::Single];
+    }
+    let mut out = vec![Sharding::FullySharded { gpus: n }];
+    if let Some(t) = sized.transformer {
+        let heads = t.heads as u32;
+        let mut tensor = 2;
+        while tensor <= per_node.min(n) {
+            if n % tensor == 0 && heads % tensor == 0 {
+                out.push(Sharding::FsdpTensor { gpus: n, tensor });
+            }
+            tensor *= 2;
+        }
+    }
+    out
+}
+
+/// Training: the fewest GPUs (up to the workload's limit) that hold the job, trying on
+/// each count the savers in order (as entered, checkpointing, micro-batch 1) and the
+/// layouts of `training_layouts`; only when nothing fits, the same with parameters and
+/// optimizer state offloaded to CPU memory (slower: `speed` charges the PCIe traffic).
+/// `Err` carries the smallest per-GPU need found.
+fn place_training(
+    gpu: &Gpu,
+    sized: &Sized,
+    workload: &Workload,
+) -> Result<Placement, MemoryBreakdown> {
+    let usable = usable_memory(gpu);
+    let per_node = workload.gpus.max(1);
+    let max = workload.max_gpus();
+    let steps = Savers::steps(workload);
+    let all = *steps.last().expect("at least the plain step");
+    let mut smallest: Option<MemoryBreakdown> = None;
+    let mut try_fit = |n: u32, savers: Savers, sharding: Sharding| {
+        let m = memory::breakdown(sized, &savers.apply(workload), sharding);
+        if m.total() <= usable {
+            return Some(Placement {
+                gpus: n,
+                sharding,
+                memory: m,
+                savers,
+            });
+        }
+        if smallest.is_none_or(|s| m.total() < s.total()) {
+            smallest = Some(m);
+        }
+        None
+    };
+    for n in 1..=max {
+        for &savers in &steps {
+            for sharding in training_layouts(sized, n, per_node) {
+                if let Some(p) = try_fit(n, savers, sharding) {
+                    return Ok(p);
+                }
+            }
+        }
+    }
+    for n in 1..=max {
+        // The offloaded state must fit in the host's memory.
+        let host = memory::breakdown(
+            sized,
+            &all.apply(workload),
+            Sharding::FullySharded { gpus: n },
+        );
+        if host.weights + host.gradients + host.optimizer > HOST_MEMORY_PER_GPU_BYTES {
+            continue;
+        }
+        if let Some(p) = try_fit(n, all, Sharding::Offloaded { gpus: n }) {
+            return Ok(p);
+        }
+    }
+    Err(smallest.expect("at least one layout tried"))
 }
 
 /// The smallest group of this GPU (up to the workload's limit) that holds the job.
-/// `Err` carries the per-GPU need at the largest group tried.
+/// `Err` carries the per-GPU need at the largest group tried (training: the smallest need found).
 pub fn place(gpu: &Gpu, sized: &Sized, workload: &Workload) -> Result<Placement, MemoryBreakdown> {
+    if workload.task.is_training() {
+        return place_training(gpu, sized, workload);
+    }
     let usable = usable_memory(gpu);
     let per_node = workload.gpus.max(1);
     let max = workload.max_gpus();
@@ -245,15 +384,12 @@ pub fn place(gpu: &Gpu, sized: &Sized, workload: &Workload) -> Result<Placement,
                     gpus: n,
                     sharding,
                     memory: m,
+                    savers: Savers::default(),
                 });
             }
             last = m;
         }
-        n = if workload.task.is_training() {
-            n + 1
-        } else {
-            n * 2
-        };
+        n *= 2;
     }
     Err(last)
 }
@@ -323,6 +459,9 @@ pub fn speed(
     workload: &Workload,
     placement: &Placement,
 ) -> Option<Speed> {
+    // The workload as the placement runs it (with the memory savers it turned on).
+    let planned = placement.planned(workload);
+    let workload = &planned;
     let bandwidth = gpu.memory_bandwidth_gbs? * 1e9;
     let decoding = workload.task == Task::Infer && sized.model.family.is_decoder();
     // Without a compute figure only decode, which memory bandwidth bounds, can be estimated.
@@ -460,28 +599,65 @@ pub fn speed(
         }
         _ => 1.0,
     };
-    let step_flops = forward * passes * b * slowdown * attention;
-    let traffic = training_traffic_per_sample(sized, workload) * b
+    // A tensor-parallel group of `tensor` GPUs shares each micro-batch: each does 1/tensor
+    // of its matmuls and element-wise work.
+    let tensor = f64::from(placement.sharding.tensor());
+    let step_flops = forward * passes * b * slowdown * attention / tensor;
+    let traffic = training_traffic_per_sample(sized, workload) * b / tensor
         + (placement.memory.weights + placement.memory.gradients + placement.memory.optimizer)
             * 2.0;
+    // Tensor parallelism with sequence parallelism exchanges every layer's activations:
+    // two all-gathers and two reduce-scatters forward and again backward (Korthikanti et
+    // al. 2022, §4.2.2), four more under recomputation; each moves (t−1)/t of s·b·h
+    // 16-bit values over the node's link, waited for rather than overlapped.
+    let tp_comm = match (sized.transformer, placement.sharding.tensor()) {
+        (Some(t), degree) if degree > 1 => {
+            let collectives = 8.0 + if workload.checkpointing() { 4.0 } else { 0.0 };
+            let volume = collectives * (tensor - 1.0) / tensor * t.tokens * b * t.hidden * 2.0;
+            volume * t.layers / (link.gbs() * 1e9 * LINK_EFFICIENCY)
+        }
+        _ => 0.0,
+    };
+    // Offloaded, every step streams this GPU's share of the parameters in twice (forward
+    // and backward) and its gradients out over PCIe; the CPU optimizer step overlaps the
+    // next step's compute (ZeRO-Offload's delayed parameter update, Ren et al. 2021).
+    let offload = if let Sharding::Offloaded { gpus } = placement.sharding {
+        let full = memory::breakdown(
+            sized,
+            workload,
+            Sharding::FullySharded { gpus: gpus.max(1) },
+        );
+        let pcie = gpu
+            .pcie
+            .as_ref()
+            .map_or(ASSUMED_LINK_GBS, |p| p.bandwidth_gbs());
+        let frozen = workload.task.is_adapter();
+        let bytes = 2.0 * full.weights + if frozen { 0.0 } else { full.gradients };
+        bytes / (pcie * 1e9 * LINK_EFFICIENCY)
+    } else {
+        0.0
+    };
     // Matmuls run at the compute roofline and element-wise work at the bandwidth roofline,
     // one after the other: training time is their sum (not the larger of the two).
-    let step_time = |bw_eff: f64, mfu: f64| step_flops / flops(mfu) + traffic / bw(bw_eff);
+    let step_time =
+        |bw_eff: f64, mfu: f64| step_flops / flops(mfu) + traffic / bw(bw_eff) + tp_comm + offload;
     let bound = if step_flops / flops(0.4) >= traffic / bw(0.75) {
         Bound::Compute
     } else {
         Bound::Memory
     };
-    // Data parallel over every allowed GPU (the state is sharded when it must be).
+    // Data parallel over every allowed GPU (the state is sharded when it must be); a
+    // tensor-parallel group counts as one data-parallel rank.
     let n = workload.max_gpus().max(placement.gpus);
+    let ranks = (f64::from(n) / tensor).max(1.0);
     let trainable = match workload.task {
         Task::Lora | Task::Qlora => sized.lora_params(workload.lora_rank),
         _ => model.params(),
     };
-    let grad_bytes = trainable * 2.0;
+    let grad_bytes = trainable * 2.0 / tensor;
     let comm = if n > 1 {
         let nf = f64::from(n);
-        let sharded = matches!(placement.sharding, Sharding::FullySharded { .. });
+        let sharded = !matches!(placement.sharding, Sharding::Single);
         let volume = 2.0 * (nf - 1.0) / nf * grad_bytes * if sharded { 1.5 } else { 1.0 };
         let intra = (link.gbs() * 1e9 * LINK_EFFICIENCY).max(1.0);
         let mut t = volume / intra;
@@ -505,8 +681,8 @@ pub fn speed(
     let one = step_time(0.75, 0.45);
     let efficiency = one / group_step(0.75, 0.45);
     let samples_per_s = Range::new(
-        b * f64::from(n) / group_step(BANDWIDTH_EFFICIENCY.0, mfu_lo),
-        b * f64::from(n) / group_step(BANDWIDTH_EFFICIENCY.1, mfu_hi),
+        b * ranks / group_step(BANDWIDTH_EFFICIENCY.0, mfu_lo),
+        b * ranks / group_step(BANDWIDTH_EFFICIENCY.1, mfu_hi),
     );
     let total_samples = workload.samples_for(model) as f64 * workload.epochs;
     let job_hours = samples_per_s.map(|s| total_samples / s / 3600.0);

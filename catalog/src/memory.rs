@@ -71,6 +71,18 @@ pub enum Sharding {
         degree: u32,
         pipeline: u32,
     },
+    /// Training: FSDP over `gpus` with tensor parallelism of degree `tensor` inside a node
+    /// (Megatron-style, with sequence parallelism, so each GPU keeps 1/`tensor` of every
+    /// layer's activations): the "2D" layout torchtitan uses for 70B models.
+    FsdpTensor {
+        gpus: u32,
+        tensor: u32,
+    },
+    /// Training: parameters, gradients and optimizer state kept in CPU memory and streamed
+    /// to the GPU a layer at a time (FSDP `CPUOffload`, ZeRO-Offload), sharded over `gpus`.
+    Offloaded {
+        gpus: u32,
+    },
 }
 
 impl Sharding {
@@ -81,6 +93,17 @@ impl Sharding {
             Sharding::FullySharded { .. } => "fsdp",
             Sharding::TensorParallel { pipeline, .. } if pipeline > 1 => "tensor-pipeline",
             Sharding::TensorParallel { .. } => "tensor",
+            Sharding::FsdpTensor { .. } => "fsdp-tensor",
+            Sharding::Offloaded { .. } => "fsdp-offload",
+        }
+    }
+
+    /// Tensor-parallel degree: how many GPUs share each layer's work.
+    pub fn tensor(self) -> u32 {
+        match self {
+            Sharding::FsdpTensor { tensor, .. } => tensor,
+            Sharding::TensorParallel { degree, .. } => degree,
+            _ => 1,
         }
     }
 
@@ -89,6 +112,7 @@ impl Sharding {
             Sharding::Single => 1,
             Sharding::FullySharded { gpus } => gpus,
             Sharding::TensorParallel { degree, pipeline } => degree * pipeline,
+            Sharding::FsdpTensor { gpus, .. } | Sharding::Offloaded { gpus } => gpus,
         }
     }
 }
@@ -277,34 +301,45 @@ pub fn trainable(precision: Precision) -> Precision {
     }
 }
 
+/// Layers whose parameters an offloaded GPU holds at once: the one computing and the one
+/// being fetched (FSDP's and ZeRO's prefetch of the next layer).
+pub const OFFLOAD_LAYERS_ON_GPU: f64 = 2.0;
+
 /// Memory per GPU for the workload under the given sharding.
 pub fn breakdown(sized: &Sized, workload: &Workload, sharding: Sharding) -> MemoryBreakdown {
     let params = sized.model.params();
     let n = f64::from(sharding.gpus());
     let weight_bytes = params * sized.weight_bits(workload) / 8.0;
+    // Share of the model's parameters each GPU keeps in its own memory.
+    let shard = match sharding {
+        Sharding::Single => 1.0,
+        // Offloaded: the layers in flight, never more than an FSDP shard; models without
+        // a layer count keep their FSDP shard.
+        Sharding::Offloaded { .. } => match sized.transformer {
+            Some(t) => (OFFLOAD_LAYERS_ON_GPU / t.layers).min(1.0 / n),
+            None => 1.0 / n,
+        },
+        _ => 1.0 / n,
+    };
     let mut m = MemoryBreakdown::default();
     match workload.task {
         Task::Train | Task::Finetune => {
             // Split the optimizer's per-parameter bytes into their parts: 16-bit weights and
-            // gradients (2 + 2), the rest is master weights and moments.
+            // gradients (2 + 2), the rest is master weights and moments. Offloaded, the
+            // optimizer steps on the CPU and keeps no state on the GPU.
             let per_param = workload.optimizer.bytes_per_param();
             let w = weight_bytes;
             let g = weight_bytes;
             let o = params * per_param - w - g;
-            let shard = match sharding {
-                Sharding::Single => 1.0,
-                _ => n,
+            m.weights = w * shard;
+            m.gradients = g * shard;
+            m.optimizer = match sharding {
+                Sharding::Offloaded { .. } => 0.0,
+                _ => o.max(0.0) * shard,
             };
-            m.weights = w / shard;
-            m.gradients = g / shard;
-            m.optimizer = o.max(0.0) / shard;
         }
         Task::Lora | Task::Qlora => {
-            let shard = match sharding {
-                Sharding::Single => 1.0,
-                _ => n,
-            };
-            m.weights = weight_bytes / shard;
+            m.weights = weight_bytes * shard;
             m.adapters = sized.lora_params(workload.lora_rank) * 16.0;
         }
         Task::Infer => {
@@ -316,11 +351,9 @@ pub fn breakdown(sized: &Sized, workload: &Workload, sharding: Sharding) -> Memo
             m.kv_cache = sized.kv_cache(workload) / shard;
         }
     }
-    m.activations = match sharding {
-        // Tensor parallelism splits each layer's activations across the group.
-        Sharding::TensorParallel { degree, .. } => sized.activations(workload) / f64::from(degree),
-        _ => sized.activations(workload),
-    };
+    // Tensor parallelism (with sequence parallelism when training) splits each layer's
+    // activations across the group.
+    m.activations = sized.activations(workload) / f64::from(sharding.tensor());
     let live = m.weights + m.gradients + m.optimizer + m.adapters + m.activations + m.kv_cache;
     m.overhead = CONTEXT_BYTES + ALLOCATOR_SLACK * live;
     m

@@ -114,6 +114,15 @@ pub enum Reason {
     },
     /// Only PyTorch's legacy CUDA 12.6 wheels still carry kernels for it (Volta).
     LegacyPytorchOnly,
+    /// Training fits only with memory savers the workload did not ask for: activation
+    /// checkpointing (one more forward pass), a micro-batch of 1 with gradient
+    /// accumulation, or parameters and optimizer state offloaded to CPU memory (much
+    /// slower: every step streams the weights over PCIe).
+    MemorySavers {
+        checkpointing: bool,
+        micro_batch_one: bool,
+        offload: bool,
+    },
     /// Buying for a workstation: a datacenter card cooled by server airflow, which needs a
     /// fan added in a desktop case.
     PassiveCooling,
@@ -190,6 +199,7 @@ impl Reason {
             Reason::OneApiNotCuda => "oneapi-not-cuda",
             Reason::LegacyPytorchOnly => "legacy-pytorch-only",
             Reason::PassiveCooling => "passive-cooling",
+            Reason::MemorySavers { .. } => "memory-savers",
             Reason::NoRoomToGrow { .. } => "no-room-to-grow",
         }
     }
@@ -335,17 +345,11 @@ fn server_sized(workload: &Workload, filters: &Filters) -> bool {
         || filters.segments.contains(&Segment::Datacenter)
 }
 
-/// The next, larger run a purchase should have room for, on the GPUs the placement
-/// uses: twice the batch, which for a language model is twice the tokens in flight (the
-/// same memory as twice the sequence).
-fn grown(workload: &Workload, gpus_used: u32) -> Workload {
+/// The next, larger run a purchase should have room for: twice the batch, which for a
+/// language model is twice the tokens in flight (the same memory as twice the sequence).
+fn grown(workload: &Workload) -> Workload {
     Workload {
         batch: workload.batch.saturating_mul(2),
-        gpus: if workload.nodes > 1 {
-            workload.gpus
-        } else {
-            gpus_used
-        },
         ..workload.clone()
     }
 }
@@ -433,7 +437,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
     let sized = memory::size_model(&model, workload);
     let single = memory::breakdown(&sized, workload, Sharding::Single);
     let buying = workload.mode == Mode::Buy;
-    let grown_sized = memory::size_model(&model, &grown(workload, 1));
+    let grown_sized = memory::size_model(&model, &grown(workload));
     let workstation = buying && !server_sized(workload, filters);
     let mut items: Vec<Ranked<'c>> = Vec::with_capacity(catalog.gpus.len());
 
@@ -488,19 +492,27 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                     sharding: p.sharding,
                 });
             }
+            let offload = matches!(p.sharding, Sharding::Offloaded { .. });
+            if p.savers.any() || offload {
+                reasons.push(Reason::MemorySavers {
+                    checkpointing: p.savers.checkpointing,
+                    micro_batch_one: p.savers.micro_batch_one,
+                    offload,
+                });
+            }
             if spare < TIGHT_FRACTION * estimate::usable_memory(gpu) {
                 reasons.push(Reason::TightFit { spare_bytes: spare });
             } else {
                 reasons.push(Reason::Fits { spare_bytes: spare });
             }
             if buying {
-                // Room means the larger run fits without being tight itself.
+                // Room means the larger run fits in the same layout without being tight
+                // itself. A placement that already needed memory savers has none.
                 let usable = estimate::usable_memory(gpu);
-                let need = match estimate::place(gpu, &grown_sized, &grown(workload, p.gpus)) {
-                    Ok(g) => g.memory.total(),
-                    Err(m) => m.total(),
-                };
-                if usable - need < TIGHT_FRACTION * usable {
+                let larger = p.savers.apply(&grown(workload));
+                let need = memory::breakdown(&grown_sized, &larger, p.sharding).total();
+                let saving = p.savers.any() || matches!(p.sharding, Sharding::Offloaded { .. });
+                if saving || usable - need < TIGHT_FRACTION * usable {
                     reasons.push(Reason::NoRoomToGrow { need_bytes: need });
                 }
             }
@@ -704,11 +716,18 @@ pub fn runs_as_asked(r: &Ranked, workload: &Workload) -> bool {
 }
 
 /// Whether the GPU suits the person as well as runs the job: it runs it as asked
-/// (`runs_as_asked`) and, bought for a workstation, needs no added cooling. GPUs that do
-/// not suit still fit and are listed, after every one that does, and picks come from
-/// those that suit first. When no GPU suits, the order is the score's alone.
+/// (`runs_as_asked`), without offloading to CPU memory, and, bought for a workstation,
+/// needs no added cooling. GPUs that do not suit still fit and are listed, after every one
+/// that does, and picks come from those that suit first. When no GPU suits, the order is
+/// the score's alone.
 pub fn suits(r: &Ranked, workload: &Workload) -> bool {
-    runs_as_asked(r, workload) && !r.reasons.contains(&Reason::PassiveCooling)
+    runs_as_asked(r, workload)
+        && !r.reasons.iter().any(|x| {
+            matches!(
+                x,
+                Reason::PassiveCooling | Reason::MemorySavers { offload: true, .. }
+            )
+        })
 }
 
 fn has_room(r: &Ranked) -> bool {
@@ -744,6 +763,7 @@ fn is_caveat(reason: &Reason) -> bool {
             | Reason::LegacyPytorchOnly
             | Reason::PassiveCooling
             | Reason::NoRoomToGrow { .. }
+            | Reason::MemorySavers { offload: true, .. }
     )
 }
 

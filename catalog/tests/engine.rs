@@ -1,5 +1,6 @@
 //! Properties the ranking must keep for any workload, and the standard formulas it must match.
 
+use catalog::estimate;
 use catalog::gpu::Vendor;
 use catalog::memory::{self, Sharding};
 use catalog::rank::{rank, Tier, WhyNot};
@@ -91,6 +92,41 @@ proptest! {
         if let (Some(entry), Some(value)) = (&ranking.picks.entry, &ranking.picks.value) {
             prop_assert!(entry.cost_usd.unwrap_or(0.0) <= value.cost_usd.unwrap_or(f64::INFINITY));
         }
+    }
+
+    #[test]
+    fn more_gpus_never_make_a_fitting_job_unfit(w in workload_strategy(), more in 1u32..8, nodes in 1u32..4) {
+        let bigger = Workload { gpus: w.gpus + more, nodes: w.nodes.max(1) * nodes, ..w.clone() };
+        let model = catalog::rank::resolve_model(catalog(), &w);
+        let sized = memory::size_model(&model, &w);
+        for gpu in &catalog().gpus {
+            if estimate::place(gpu, &sized, &w).is_ok() {
+                prop_assert!(estimate::place(gpu, &sized, &bigger).is_ok(), "{} fits on {} GPUs but not {}", gpu.id, w.max_gpus(), bigger.max_gpus());
+            }
+        }
+    }
+
+    #[test]
+    fn more_memory_savers_never_raise_memory(w in workload_strategy(), n in 1u32..16) {
+        let w = Workload { task: if w.task.is_training() { w.task } else { Task::Train }, ..w };
+        let model = catalog::rank::resolve_model(catalog(), &w);
+        let sized = memory::size_model(&model, &w);
+        let need = |w: &Workload, s: Sharding| memory::breakdown(&sized, w, s).total();
+        let plain = Workload { checkpointing: Some(false), ..w.clone() };
+        let ckpt = Workload { checkpointing: Some(true), ..w.clone() };
+        let one = Workload { batch: 1, ..ckpt.clone() };
+        let layouts = [Sharding::Single, Sharding::FullySharded { gpus: n }, Sharding::FsdpTensor { gpus: n * 2, tensor: 2 }, Sharding::Offloaded { gpus: n }];
+        for s in layouts {
+            prop_assert!(need(&ckpt, s) <= need(&plain, s) + 1.0, "checkpointing raised memory under {s:?}");
+            prop_assert!(need(&one, s) <= need(&ckpt, s) + 1.0, "micro-batch 1 raised memory under {s:?}");
+        }
+        let fsdp = Sharding::FullySharded { gpus: n };
+        let wide = Sharding::FullySharded { gpus: n * 2 };
+        let tensor = Sharding::FsdpTensor { gpus: n * 2, tensor: 2 };
+        let offload = Sharding::Offloaded { gpus: n };
+        prop_assert!(need(&one, fsdp) <= need(&one, Sharding::Single) + 1.0, "FSDP raised memory");
+        prop_assert!(need(&one, tensor) <= need(&one, wide) + 1.0, "tensor parallelism raised memory");
+        prop_assert!(need(&one, offload) <= need(&one, fsdp) + 1.0, "offload raised memory");
     }
 
     #[test]

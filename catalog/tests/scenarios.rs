@@ -92,6 +92,13 @@ fn check(case: &Value) -> Result<(), String> {
                 i.why_not
             ))
         }
+        "placement" => {
+            let i = item(&r, s("gpu"))?;
+            let code = i.placement.as_ref().map(|p| p.sharding.code());
+            (i.fits() && code == Some(s("placement")))
+                .then_some(())
+                .ok_or(format!("fits = {}, placement {code:?}", i.fits()))
+        }
         "faster" => {
             let a = speed(item(&r, s("faster"))?)?;
             let b = speed(item(&r, s("slower"))?)?;

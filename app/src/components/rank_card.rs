@@ -33,14 +33,36 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::TightFit { spare_bytes } => fill(t(Key::ReasonTight), &[("gb", gb(*spare_bytes))]),
         Reason::NeedsGpus { gpus, sharding } => {
             let how = match sharding {
-                Sharding::FullySharded { .. } => t(Key::ShardingFsdp),
-                Sharding::TensorParallel { pipeline, .. } if *pipeline > 1 => t(Key::ShardingTpPp),
-                _ => t(Key::ShardingTp),
+                Sharding::FullySharded { .. } => t(Key::ShardingFsdp).to_string(),
+                Sharding::FsdpTensor { tensor, .. } => {
+                    fill(t(Key::ShardingFsdpTp), &[("tp", tensor.to_string())])
+                }
+                Sharding::Offloaded { .. } => t(Key::ShardingOffload).to_string(),
+                Sharding::TensorParallel { pipeline, .. } if *pipeline > 1 => {
+                    t(Key::ShardingTpPp).to_string()
+                }
+                _ => t(Key::ShardingTp).to_string(),
             };
             fill(
                 t(Key::ReasonNeedsGpus),
-                &[("n", gpus.to_string()), ("how", how.into())],
+                &[("n", gpus.to_string()), ("how", how)],
             )
+        }
+        Reason::MemorySavers {
+            checkpointing,
+            micro_batch_one,
+            offload,
+        } => {
+            let what: Vec<&str> = [
+                (*checkpointing, Key::SaverCheckpointing),
+                (*micro_batch_one, Key::SaverMicroBatch),
+                (*offload, Key::SaverOffload),
+            ]
+            .into_iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, k)| t(k))
+            .collect();
+            fill(t(Key::ReasonMemorySavers), &[("what", what.join(" + "))])
         }
         Reason::SpeedVsBest { ratio } => {
             if *ratio >= 0.995 {
