@@ -5,11 +5,12 @@
 //! efficiency range. Every figure is a `Range` from the pessimistic to the
 //! optimistic efficiency, with a middle value for ranking.
 
+use crate::gpu::Segment;
 use crate::gpu::{Gpu, Purchase, Vendor};
 use crate::memory::{self, MemoryBreakdown, Sharding, Sized};
 use crate::model::Family;
 use crate::stack::{self, Stack};
-use crate::workload::{Mode, Precision, Task, Workload};
+use crate::workload::{Mode, Precision, Runtime, Task, Workload};
 
 /// Achieved fraction of peak matrix throughput: training large transformers reaches
 /// 30–55% model-FLOPs utilisation (Chowdhery et al. 2022, PaLM, table 3; Korthikanti et al. 2022).
@@ -29,10 +30,6 @@ pub const COMM_OVERLAP: f64 = 0.66;
 pub const LINK_EFFICIENCY: f64 = 0.8;
 /// Apple GPUs may use about three quarters of unified memory (Metal's recommended working set).
 pub const APPLE_USABLE_MEMORY: f64 = 0.75;
-/// Serving below this batch is taken to run on llama.cpp (layers split across GPUs, run in
-/// turn); from it on, on vLLM with tensor parallelism. llama.cpp's multi-GPU default is
-/// `--split-mode layer`; vLLM is the usual server for batched serving.
-pub const LAYER_SPLIT_BELOW_BATCH: u32 = 8;
 /// Host memory per GPU that offloaded training state may use: NVIDIA's DGX H100 carries
 /// 2 TB of system memory for its 8 GPUs. A job whose offloaded share is larger does not
 /// fit by offloading (ZeRO-Infinity's NVMe offload is not modelled).
@@ -157,6 +154,28 @@ pub fn peak_rate(gpu: &Gpu, workload: &Workload, convolutional: bool) -> Option<
             .map(|(r, p)| (r, RateKind::Tensor(p)))
             .or_else(shader16)
             .or_else(shader32),
+    }
+}
+
+/// How much faster than the catalog's 16-bit tensor rate a GPU multiplies with FP16
+/// accumulation. GeForce cards (Turing, Ampere, Ada, Blackwell) run FP16 tensor math with
+/// FP32 accumulation at half their FP16-accumulate rate; the catalog stores the
+/// FP32-accumulate figure (NVIDIA's Turing, GA102, Ada and RTX Blackwell whitepapers, as
+/// the entries' notes quote: RTX 4090 165.2 against 330.3 TFLOPS). Workstation and
+/// datacenter parts run both at full rate.
+pub fn fp16_accumulate_speedup(gpu: &Gpu, rate: RateKind) -> f64 {
+    let tensor16 = matches!(
+        rate,
+        RateKind::Tensor(Precision::Bf16 | Precision::Fp16)
+            | RateKind::TensorFallback {
+                used: Precision::Fp16 | Precision::Bf16,
+                ..
+            }
+    );
+    if gpu.vendor == Vendor::Nvidia && gpu.segment == Segment::Consumer && tensor16 {
+        2.0
+    } else {
+        1.0
     }
 }
 
@@ -299,8 +318,12 @@ fn training_layouts(sized: &Sized, n: u32, per_node: u32) -> Vec<Sharding> {
         let heads = t.heads as u32;
         let mut tensor = 2;
         while tensor <= per_node.min(n) {
-            if n % tensor == 0 && heads % tensor == 0 {
-                out.push(Sharding::FsdpTensor { gpus: n, tensor });
+            if heads % tensor == 0 {
+                // Whole tensor-parallel groups only: GPUs left over sit idle.
+                out.push(Sharding::FsdpTensor {
+                    gpus: n - n % tensor,
+                    tensor,
+                });
             }
             tensor *= 2;
         }
@@ -308,11 +331,12 @@ fn training_layouts(sized: &Sized, n: u32, per_node: u32) -> Vec<Sharding> {
     out
 }
 
-/// Training: the fewest GPUs (up to the workload's limit) that hold the job, trying on
-/// each count the savers in order (as entered, checkpointing, micro-batch 1) and the
-/// layouts of `training_layouts`; only when nothing fits, the same with parameters and
-/// optimizer state offloaded to CPU memory (slower: `speed` charges the PCIe traffic).
-/// `Err` carries the smallest per-GPU need found.
+/// Training runs data-parallel on every GPU the workload allows (`gpus` × `nodes`), so
+/// the placement is searched on all of them: the savers in order (as entered,
+/// checkpointing, micro-batch 1), and for each the layouts of `training_layouts`, least
+/// intrusive first; only when nothing fits, the same with parameters and optimizer state
+/// offloaded to CPU memory (slower: `speed` charges the PCIe traffic). `Err` carries the
+/// smallest per-GPU need found.
 fn place_training(
     gpu: &Gpu,
     sized: &Sized,
@@ -320,15 +344,21 @@ fn place_training(
 ) -> Result<Placement, MemoryBreakdown> {
     let usable = usable_memory(gpu);
     let per_node = workload.gpus.max(1);
-    let max = workload.max_gpus();
+    let n = workload.max_gpus();
     let steps = Savers::steps(workload);
     let all = *steps.last().expect("at least the plain step");
     let mut smallest: Option<MemoryBreakdown> = None;
-    let mut try_fit = |n: u32, savers: Savers, sharding: Sharding| {
+    let mut try_fit = |savers: Savers, sharding: Sharding| {
         let m = memory::breakdown(sized, &savers.apply(workload), sharding);
         if m.total() <= usable {
+            // One replica per GPU (data parallel) uses them all; a tensor-parallel layout
+            // may leave some idle.
+            let gpus = match sharding {
+                Sharding::Single => n,
+                _ => sharding.gpus(),
+            };
             return Some(Placement {
-                gpus: n,
+                gpus,
                 sharding,
                 memory: m,
                 savers,
@@ -339,26 +369,21 @@ fn place_training(
         }
         None
     };
-    for n in 1..=max {
-        for &savers in &steps {
-            for sharding in training_layouts(sized, n, per_node) {
-                if let Some(p) = try_fit(n, savers, sharding) {
-                    return Ok(p);
-                }
+    for &savers in &steps {
+        for sharding in training_layouts(sized, n, per_node) {
+            if let Some(p) = try_fit(savers, sharding) {
+                return Ok(p);
             }
         }
     }
-    for n in 1..=max {
-        // The offloaded state must fit in the host's memory.
-        let host = memory::breakdown(
-            sized,
-            &all.apply(workload),
-            Sharding::FullySharded { gpus: n },
-        );
-        if host.weights + host.gradients + host.optimizer > HOST_MEMORY_PER_GPU_BYTES {
-            continue;
-        }
-        if let Some(p) = try_fit(n, all, Sharding::Offloaded { gpus: n }) {
+    // The offloaded state must fit in the host's memory.
+    let host = memory::breakdown(
+        sized,
+        &all.apply(workload),
+        Sharding::FullySharded { gpus: n },
+    );
+    if host.weights + host.gradients + host.optimizer <= HOST_MEMORY_PER_GPU_BYTES {
+        if let Some(p) = try_fit(all, Sharding::Offloaded { gpus: n }) {
             return Ok(p);
         }
     }
@@ -498,16 +523,16 @@ pub fn speed(
         let kv = placement.memory.kv_cache;
         if model.family.is_decoder() {
             let t = sized.transformer?;
-            // One decode step reads every weight once (active experts only for MoE) and the KV cache.
-            let moe_share = active / model.params();
-            // Small batches are served by llama.cpp-style runtimes, which split the layers
-            // across GPUs: each token passes through the cards one after the other, so the
-            // step reads every card's share in turn. From `LAYER_SPLIT_BELOW_BATCH` on,
-            // vLLM-style tensor parallelism reads all shares at once.
-            let in_turn = if workload.batch < LAYER_SPLIT_BELOW_BATCH {
-                n
-            } else {
+            // One decode step reads every weight once (for a mixture of experts, the experts
+            // the batch's tokens are routed to: `Model::params_read`) and the KV cache.
+            let moe_share = model.params_read(workload.batch) / model.params();
+            // llama.cpp and Transformers split the layers across GPUs: each token passes
+            // through the cards one after the other, so the step reads every card's share
+            // in turn. vLLM's tensor parallelism reads all shares at once.
+            let in_turn = if workload.runtime().tensor_parallel() {
                 1.0
+            } else {
+                n
             };
             let bytes = (weights * moe_share + kv) * in_turn;
             let tp_comm = if placement.gpus > 1 && in_turn == 1.0 {
@@ -536,8 +561,16 @@ pub fn speed(
                 b / step(BANDWIDTH_EFFICIENCY.1, mfu_hi),
             )
             .scale(f64::from(replicas));
+            // llama.cpp's prompt kernels accumulate in FP16 (and INT8), which GeForce cards
+            // run at twice the FP32-accumulate rate the catalog stores.
+            let accumulate = if workload.runtime() == Runtime::LlamaCpp {
+                fp16_accumulate_speedup(gpu, rate)
+            } else {
+                1.0
+            };
             let prefill = forward_flops_per_sample(sized, active)
                 .filter(|_| peak_tflops.is_finite())
+                .map(|f| f / accumulate)
                 .map(|f| Range::new(f / (flops(mfu_hi) * n), f / (flops(mfu_lo) * n)));
             return Some(Speed {
                 rate,
@@ -604,6 +637,7 @@ pub fn speed(
     let tensor = f64::from(placement.sharding.tensor());
     let step_flops = forward * passes * b * slowdown * attention / tensor;
     let traffic = training_traffic_per_sample(sized, workload) * b / tensor
+        * stack.elementwise_traffic
         + (placement.memory.weights + placement.memory.gradients + placement.memory.optimizer)
             * 2.0;
     // Tensor parallelism with sequence parallelism exchanges every layer's activations:
@@ -646,9 +680,10 @@ pub fn speed(
     } else {
         Bound::Memory
     };
-    // Data parallel over every allowed GPU (the state is sharded when it must be); a
-    // tensor-parallel group counts as one data-parallel rank.
-    let n = workload.max_gpus().max(placement.gpus);
+    // Data parallel over the placement's GPUs, every allowed one but those a tensor-parallel
+    // layout leaves idle (the state is sharded when it must be); a tensor-parallel group
+    // counts as one data-parallel rank.
+    let n = placement.gpus.max(1);
     let ranks = (f64::from(n) / tensor).max(1.0);
     let trainable = match workload.task {
         Task::Lora | Task::Qlora => sized.lora_params(workload.lora_rank),

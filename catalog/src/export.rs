@@ -88,6 +88,7 @@ fn workload_json(w: &Workload, ranking: &Ranking) -> String {
         ("gpus", w.gpus.to_string()),
         ("nodes", w.nodes.to_string()),
         ("network", string(w.network.as_str())),
+        ("runtime", string(w.runtime().as_str())),
         ("budget_usd", opt(w.budget_usd, number)),
         ("mode", string(w.mode.as_str())),
         ("eco", string(w.eco.as_str())),

@@ -84,6 +84,25 @@ impl Model {
         self.active_params_b.unwrap_or(self.params_b) * 1e9
     }
 
+    /// Parameters one decode step reads when it serves `batch` sequences at once. A dense
+    /// model reads all of them. A mixture of experts reads its shared weights and every
+    /// expert at least one of the batch's tokens is routed to: with `E` experts and `k` per
+    /// token, routing that spreads tokens evenly touches `E·(1 − (1 − k/E)^b)` experts per
+    /// layer, `k` at batch 1 and nearly all of them at large batches. Each expert's size
+    /// follows from the totals: `(params − active) / (E − k)`.
+    pub fn params_read(&self, batch: u32) -> f64 {
+        match (self.experts, self.active_experts) {
+            (Some(e), Some(k)) if e > k && k > 0 => {
+                let (e, k) = (f64::from(e), f64::from(k));
+                let expert = (self.params() - self.active_params()) / (e - k);
+                let shared = self.active_params() - k * expert;
+                let touched = e * (1.0 - (1.0 - k / e).powi(batch.max(1) as i32));
+                shared + touched * expert
+            }
+            _ => self.active_params(),
+        }
+    }
+
     pub fn head_dim(&self) -> Option<u32> {
         self.head_dim.or(Some(self.hidden? / self.heads?))
     }

@@ -6,8 +6,8 @@
 
 use crate::gpu::{Segment, Vendor};
 use crate::workload::{
-    token_enum, EcoRequirement, Mode, ModelChoice, Network, Optimizer, Precision, Priority, Task,
-    Workload,
+    token_enum, EcoRequirement, Mode, ModelChoice, Network, Optimizer, Precision, Priority,
+    Runtime, Task, Workload,
 };
 
 token_enum!(View {
@@ -410,6 +410,9 @@ pub fn parse(query: &str, catalog: &dyn Resolve) -> (AppState, Vec<Ignored>) {
                 .map(|n| w.nodes = n)
                 .is_some(),
             "net" => Network::parse(&value).map(|n| w.network = n).is_some(),
+            "runtime" => Runtime::parse(&value)
+                .map(|r| w.runtime = Some(r))
+                .is_some(),
             "budget" => parse_f64(&value, limits::BUDGET)
                 .map(|b| w.budget_usd = Some(b))
                 .is_some(),
@@ -546,6 +549,11 @@ pub fn print(state: &AppState) -> String {
     put("gpus", w.gpus != d.gpus, w.gpus.to_string());
     put("nodes", w.nodes != d.nodes, w.nodes.to_string());
     put("net", w.network != d.network, w.network.as_str().into());
+    put(
+        "runtime",
+        w.runtime.is_some(),
+        w.runtime.map(Runtime::as_str).unwrap_or_default().into(),
+    );
     put(
         "budget",
         w.budget_usd.is_some(),

@@ -65,10 +65,13 @@ pub const ROCM_INSTINCT_COMPUTE: f64 = 0.65;
 /// 165.2 and 122.8 TFLOPS: 165.2 / (122.8 × 1.65) ≈ 0.82 at the middle of that range.
 pub const ROCM_RADEON_COMPUTE: f64 = 0.82;
 
-/// Share of CUDA's achieved memory bandwidth in decoding on Radeon cards: the same
-/// comparison's llama.cpp figures for Llama 3 8B Q4 (about 140 tokens/s on the RTX 4090,
-/// 95 on the RX 7900 XTX, at 1,008 and 960 GB/s): (95 / 960) / (140 / 1008) ≈ 0.71.
-pub const ROCM_RADEON_BANDWIDTH: f64 = 0.71;
+/// Share of CUDA's achieved memory bandwidth in decoding on Radeon cards: none lost.
+/// llama.cpp's ROCm and Vulkan scoreboards (ggml-org/llama.cpp discussions 15021 and
+/// 10879, Llama 2 7B Q4_0 tg128) have the RX 7900 XTX at 167–191 tokens/s on 960 GB/s
+/// and a Strix Halo Radeon 8060S at 51–56 on 256 GB/s, per byte of bandwidth as fast as
+/// the RTX 4090's 149 on 1,008 GB/s in the same benchmark. (An earlier comparison of Llama
+/// 3 8B, 95 against 140 tokens/s, predates the current ROCm kernels.)
+pub const ROCM_RADEON_BANDWIDTH: f64 = 1.0;
 
 /// Share of CUDA's matrix efficiency on RDNA 4 (RX 9070 XT): ROCm's PyTorch on this
 /// newly supported chip was measured training BERT-large slower than an RX 7900 XTX
@@ -76,6 +79,15 @@ pub const ROCM_RADEON_BANDWIDTH: f64 = 0.71;
 /// dense 16-bit matrix peak (195 TFLOPS) is 1.6× the 7900 XTX's 122.8. The factor keeps
 /// it at the 7900 XTX's achieved rate: 122.8 × 0.82 / 195 ≈ 0.52.
 pub const ROCM_RDNA4_COMPUTE: f64 = 0.52;
+
+/// Share of eager PyTorch's element-wise training traffic (`estimate::TRAINING_TRAFFIC_PASSES`)
+/// that XLA leaves: it compiles the whole training step and fuses norms, activations and
+/// residual adds into the matmuls around them, so the step runs at its matmul rate.
+/// MaxText's published TPU v6e recipe logs (AI-Hypercomputer/tpu-recipes, Llama 3.1 8B
+/// and 70B, Mistral 7B) report 413–462 TFLOP/s of model FLOPs per chip, 45–50% of the
+/// 918 TFLOPS peak: the matmul band alone, with nothing left for separate element-wise
+/// passes.
+pub const XLA_ELEMENTWISE_TRAFFIC: f64 = 0.0;
 
 /// Multipliers on the efficiency bands (`estimate::MFU_*`, `BANDWIDTH_EFFICIENCY`), which
 /// are CUDA's. Stacks without a published whole-workload comparison keep 1.0: their
@@ -86,6 +98,8 @@ pub struct StackEfficiency {
     pub compute: f64,
     /// Streaming work: decode, optimizer steps, element-wise kernels.
     pub bandwidth: f64,
+    /// Share of eager PyTorch's element-wise training traffic the stack still moves.
+    pub elementwise_traffic: f64,
 }
 
 pub fn efficiency(stack: Stack) -> StackEfficiency {
@@ -93,18 +107,27 @@ pub fn efficiency(stack: Stack) -> StackEfficiency {
         Stack::RocmInstinct => StackEfficiency {
             compute: ROCM_INSTINCT_COMPUTE,
             bandwidth: 1.0,
+            elementwise_traffic: 1.0,
         },
         Stack::RocmRadeon => StackEfficiency {
             compute: ROCM_RADEON_COMPUTE,
             bandwidth: ROCM_RADEON_BANDWIDTH,
+            elementwise_traffic: 1.0,
         },
         Stack::RocmRdna4 => StackEfficiency {
             compute: ROCM_RDNA4_COMPUTE,
             bandwidth: ROCM_RADEON_BANDWIDTH,
+            elementwise_traffic: 1.0,
+        },
+        Stack::Xla => StackEfficiency {
+            compute: 1.0,
+            bandwidth: 1.0,
+            elementwise_traffic: XLA_ELEMENTWISE_TRAFFIC,
         },
         _ => StackEfficiency {
             compute: 1.0,
             bandwidth: 1.0,
+            elementwise_traffic: 1.0,
         },
     }
 }

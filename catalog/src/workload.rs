@@ -146,6 +146,28 @@ impl Network {
     }
 }
 
+token_enum!(
+    /// The inference runtime that serves the model.
+    Runtime {
+        LlamaCpp = "llamacpp",
+        Vllm = "vllm",
+        Transformers = "transformers",
+    }
+);
+
+impl Runtime {
+    /// Whether a model spread over several GPUs has every GPU work on every token (tensor
+    /// parallel, as vLLM does) rather than each GPU run its share of the layers in turn
+    /// (llama.cpp's default `--split-mode layer`, Hugging Face's `device_map="auto"`).
+    pub fn tensor_parallel(self) -> bool {
+        self == Runtime::Vllm
+    }
+}
+
+/// Serving below this batch runs on llama.cpp, from it on on vLLM, unless the link names a
+/// runtime: llama.cpp is what people run locally for one user, vLLM what teams serve with.
+pub const VLLM_FROM_BATCH: u32 = 8;
+
 /// The model to run: a preset from `models.json` or a custom size.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ModelChoice {
@@ -183,6 +205,8 @@ pub struct Workload {
     pub electricity_usd_per_kwh: f64,
     /// The person's own purchase prices per GPU id, which win over the catalog's.
     pub your_prices: Vec<(String, f64)>,
+    /// Inference runtime; `None` = by batch (`VLLM_FROM_BATCH`).
+    pub runtime: Option<Runtime>,
 }
 
 pub const DEFAULT_MODEL: &str = "llama-3.1-8b";
@@ -209,6 +233,7 @@ impl Default for Workload {
             checkpointing: None,
             electricity_usd_per_kwh: 0.15,
             your_prices: Vec::new(),
+            runtime: None,
         }
     }
 }
@@ -276,6 +301,15 @@ impl Workload {
             }
             (None, _) => {}
         }
+    }
+
+    /// The inference runtime: the link's, else llama.cpp below `VLLM_FROM_BATCH`, vLLM from it.
+    pub fn runtime(&self) -> Runtime {
+        self.runtime.unwrap_or(if self.batch < VLLM_FROM_BATCH {
+            Runtime::LlamaCpp
+        } else {
+            Runtime::Vllm
+        })
     }
 
     /// GPUs the job may use in all.

@@ -605,8 +605,10 @@ fn a_second_hgx_node_on_400g_infiniband_speeds_up_a_7b_data_parallel_job() {
             .map(|s| s.throughput.mid)
             .expect("h100 speed")
     };
+    // At least 1.6x; a little over 2x is possible, since FSDP over twice the GPUs halves
+    // each GPU's share of the optimizer step.
     let gain = speed(&two) / speed(&one);
-    assert!((1.6..=2.0).contains(&gain), "two nodes give {gain:.2}x");
+    assert!((1.6..=2.1).contains(&gain), "two nodes give {gain:.2}x");
 }
 
 #[test]

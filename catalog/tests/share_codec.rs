@@ -3,7 +3,8 @@
 use catalog::gpu::{Segment, Vendor};
 use catalog::share::{parse, print, AppState, Condition, Filters, IgnoreReason, Lang, Theme, View};
 use catalog::workload::{
-    EcoRequirement, Mode, ModelChoice, Network, Optimizer, Precision, Priority, Task, Workload,
+    EcoRequirement, Mode, ModelChoice, Network, Optimizer, Precision, Priority, Runtime, Task,
+    Workload,
 };
 use catalog::Catalog;
 use proptest::prelude::*;
@@ -43,13 +44,14 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
             prop::option::of(any::<bool>()),
             prop_oneof![Just(0.15f64), 0.0f64..10.0],
             prop::collection::vec((prop::sample::select(gpu_ids.clone()), 1.0f64..1e6), 0..=4),
+            prop::option::of(prop::sample::select(Runtime::ALL.to_vec())),
         ),
     )
         .prop_map(
             |(
                 (task, model, precision, batch, seq, samples, epochs),
                 (gpus, nodes, network, budget_usd, mode, eco, priority),
-                (optimizer, lora_rank, checkpointing, kwh, prices),
+                (optimizer, lora_rank, checkpointing, kwh, prices, runtime),
             )| Workload {
                 task,
                 model,
@@ -76,6 +78,7 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                     }
                     seen
                 }),
+                runtime,
             },
         );
     (

@@ -4,7 +4,9 @@ use catalog::export;
 use catalog::gpu::{Segment, Vendor};
 use catalog::rank::{rank, resolve_model};
 use catalog::share::{AppState, Condition, Lang};
-use catalog::workload::{EcoRequirement, Mode, ModelChoice, Precision, Priority, Task, Workload};
+use catalog::workload::{
+    EcoRequirement, Mode, ModelChoice, Precision, Priority, Runtime, Task, Workload,
+};
 use catalog::Catalog;
 use leptos::prelude::*;
 
@@ -253,6 +255,7 @@ struct FormOptions {
     modes: Vec<(String, String)>,
     ecos: Vec<(String, String)>,
     prios: Vec<(String, String)>,
+    runtimes: Vec<(String, String)>,
     segments: Vec<(String, String)>,
     vendors: Vec<(String, String)>,
     conditions: Vec<(String, String)>,
@@ -305,6 +308,13 @@ fn form_options(lang: Lang, catalog: &Catalog) -> FormOptions {
             EcoRequirement::Rocm => "ROCm".into(),
             EcoRequirement::Xla => "XLA / TPU".into(),
         }),
+        runtimes: std::iter::once((String::new(), t(Key::RuntimeAuto)))
+            .chain(tokens(Runtime::ALL, Runtime::as_str, |r| match r {
+                Runtime::LlamaCpp => "llama.cpp".into(),
+                Runtime::Vllm => "vLLM".into(),
+                Runtime::Transformers => "Transformers".into(),
+            }))
+            .collect(),
         prios: tokens(Priority::ALL, Priority::as_str, |p| {
             t(match p {
                 Priority::Balance => Key::PrioBalance,
@@ -352,6 +362,7 @@ pub fn Advise() -> impl IntoView {
     let modes = pick(|o| &o.modes);
     let ecos = pick(|o| &o.ecos);
     let prios = pick(|o| &o.prios);
+    let runtimes = pick(|o| &o.runtimes);
     let segments = pick(|o| &o.segments);
     let vendors = pick(|o| &o.vendors);
     let conditions = pick(|o| &o.conditions);
@@ -360,6 +371,7 @@ pub fn Advise() -> impl IntoView {
     let embedded = move || ctx.embed.get();
     let shown = move || if embedded() { EMBED_ITEMS } else { usize::MAX };
     let is_custom = move || inputs.with(|(w, _)| matches!(w.model, ModelChoice::Custom(_)));
+    let serving = move || inputs.with(|(w, _)| w.task == Task::Infer);
 
     view! {
         <h1 class="view-title">{t(Key::AdviseTitle)}</h1>
@@ -398,6 +410,11 @@ pub fn Advise() -> impl IntoView {
                     {number_input("f-epochs", Key::FormEpochs, (0.01, 1000.0), |s| Some(s.workload.epochs), |s, v| s.workload.epochs = v.unwrap_or(1.0))}
                     {number_input("f-budget", Key::FormBudget, (1.0, 1e9), |s| s.workload.budget_usd, |s, v| s.workload.budget_usd = v)}
                     {select("f-mode", Key::FormMode, modes, |s| s.workload.mode.as_str().into(), |s, v| if let Some(m) = Mode::parse(v) { s.workload.mode = m })}
+                    <Show when=serving>
+                        {select("f-runtime", Key::FormRuntime, runtimes,
+                            |s| s.workload.runtime.map(Runtime::as_str).unwrap_or_default().into(),
+                            |s, v| s.workload.runtime = Runtime::parse(v))}
+                    </Show>
                     {select("f-eco", Key::FormEco, ecos, |s| s.workload.eco.as_str().into(), |s, v| if let Some(e) = EcoRequirement::parse(v) { s.workload.eco = e })}
                     {select("f-prio", Key::FormPrio, prios, |s| s.workload.priority.as_str().into(), |s, v| if let Some(p) = Priority::parse(v) { s.workload.priority = p })}
                     {select("f-seg", Key::FilterSegment, segments,
