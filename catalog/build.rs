@@ -226,13 +226,15 @@ fn model(e: &Entry) -> String {
     .map(|k| format!("{k}: {}", e.opt_int(k)))
     .join(", ");
     format!(
-        "ModelRow {{ id: {}, name: {}, family: {}, params_b: {}, active_params_b: {}, {ints}, gflops_per_sample: {} }}",
+        "ModelRow {{ id: {}, name: {}, family: {}, params_b: {}, active_params_b: {}, {ints}, gflops_per_sample: {}, pipeline_params_b: {}, decoder_gflops: {} }}",
         e.string("id"),
         e.string("name"),
         e.token("family", "Family"),
         e.float("params_b"),
         e.opt_float("active_params_b"),
         e.opt_float("gflops_per_sample"),
+        e.opt_float("pipeline_params_b"),
+        e.opt_float("decoder_gflops"),
     )
 }
 

@@ -82,6 +82,8 @@ mod generated {
         kv_latent_dim: Option<u32>,
         sliding_window: Option<u32>,
         sliding_layers: Option<u32>,
+        pipeline_params_b: Option<f64>,
+        decoder_gflops: Option<f64>,
     }
 
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -163,6 +165,8 @@ mod generated {
                 kv_latent_dim: r.kv_latent_dim,
                 sliding_window: r.sliding_window,
                 sliding_layers: r.sliding_layers,
+                pipeline_params_b: r.pipeline_params_b,
+                decoder_gflops: r.decoder_gflops,
                 notes: Vec::new(),
                 sources: Vec::new(),
             })

@@ -433,6 +433,62 @@ pub enum Unit {
     TrainTokens,
     /// Samples (images, clips, sequences) per second.
     Samples,
+    /// Generated images per second (diffusion); shown as seconds per image.
+    Images,
+}
+
+/// Denoiser passes per step: classifier-free guidance runs the prompt's prediction and
+/// the unconditional one (diffusers does both, as a batch of two, whenever
+/// `guidance_scale > 1`, the default for SD 1.5, SDXL and FLUX-dev's pipelines).
+pub const CFG_PASSES: f64 = 2.0;
+
+/// Images per second of a diffusion pipeline: `steps` denoiser steps of `CFG_PASSES`
+/// passes, each the larger of its compute and its weight reads (the roofline), then one
+/// VAE decode per image. Text encoding runs once per prompt and is left out (under 1% of
+/// an SDXL image's FLOPs).
+fn diffusion_speed(
+    sized: &Sized,
+    workload: &Workload,
+    placement: &Placement,
+    (rate, (mfu_lo, mfu_hi), link): (RateKind, (f64, f64), Link),
+    flops: &dyn Fn(f64) -> f64,
+    bw: &dyn Fn(f64) -> f64,
+) -> Option<Speed> {
+    let model = sized.model;
+    let b = f64::from(workload.batch);
+    let n = f64::from(placement.gpus);
+    let denoiser = sized.gflops_per_sample? * 1e9;
+    // The VAE decoder's FLOPs scale with the pixels, as the denoiser's do.
+    let pixels = match (workload.seq, model.resolution) {
+        (Some(s), Some(d)) if d > 0 => (f64::from(s) / f64::from(d)).powi(2),
+        _ => 1.0,
+    };
+    let decode = model.decoder_gflops.map_or(0.0, |g| g * 1e9 * pixels);
+    let steps = f64::from(workload.steps());
+    let weights = model.params() * workload.precision.weight_bits() / 8.0 / n;
+    let image = |bw_eff: f64, mfu: f64| {
+        let pass = (CFG_PASSES * denoiser * b / (flops(mfu) * n)).max(weights / bw(bw_eff));
+        steps * pass + decode * b / (flops(mfu) * n)
+    };
+    let bound = if CFG_PASSES * denoiser * b / flops(0.4) >= weights / bw(0.75) {
+        Bound::Compute
+    } else {
+        Bound::Memory
+    };
+    Some(Speed {
+        rate,
+        bound,
+        unit: Unit::Images,
+        throughput: Range::new(
+            b / image(BANDWIDTH_EFFICIENCY.0, mfu_lo),
+            b / image(BANDWIDTH_EFFICIENCY.1, mfu_hi),
+        ),
+        job_hours: None,
+        prefill_seconds: None,
+        gpus_used: placement.gpus,
+        scaling_efficiency: 1.0,
+        link,
+    })
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -499,10 +555,16 @@ pub fn speed(
         None if decoding => (f64::INFINITY, RateKind::Unknown),
         None => return None,
     };
-    // Only plain FP32 shader pipelines run GEMMs closer to their peak: packed or
-    // dual-issue 16-bit shader peaks (RDNA 3) are reached no more often than tensor peaks.
+    // Plain shader pipelines run GEMMs closer to their peak: FP32, and FP16 where it runs
+    // at the FP32 rate (Apple). Packed or dual-issue 16-bit shader peaks (RDNA 3) are
+    // reached no more often than tensor peaks.
+    let plain_fp16 = gpu
+        .fp16_tflops
+        .zip(gpu.fp32_tflops)
+        .is_some_and(|(h, f)| h <= f);
     let (mfu_lo, mfu_hi) = match rate {
         RateKind::Shader(Precision::Fp32) => MFU_SHADER,
+        RateKind::Shader(Precision::Fp16) if plain_fp16 => MFU_SHADER,
         _ => MFU_TENSOR,
     };
     let stack = stack::efficiency(Stack::of(gpu));
@@ -583,6 +645,10 @@ pub fn speed(
                 scaling_efficiency: 1.0,
                 link,
             });
+        }
+        if model.family == Family::Diffusion {
+            let mfu = (mfu_lo, mfu_hi);
+            return diffusion_speed(sized, workload, placement, (rate, mfu, link), &flops, &bw);
         }
         let per_sample = forward_flops_per_sample(sized, active)?;
         let step = |bw_eff: f64, mfu: f64| {

@@ -67,6 +67,7 @@ pub fn unit_code(unit: Unit) -> &'static str {
         Unit::Tokens => "tokens/s",
         Unit::TrainTokens => "training-tokens/s",
         Unit::Samples => "samples/s",
+        Unit::Images => "images/s",
     }
 }
 
@@ -89,6 +90,7 @@ fn workload_json(w: &Workload, ranking: &Ranking) -> String {
         ("nodes", w.nodes.to_string()),
         ("network", string(w.network.as_str())),
         ("runtime", string(w.runtime().as_str())),
+        ("steps", number(f64::from(w.steps()))),
         ("budget_usd", opt(w.budget_usd, number)),
         ("mode", string(w.mode.as_str())),
         ("eco", string(w.eco.as_str())),

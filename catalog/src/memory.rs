@@ -347,7 +347,11 @@ pub fn breakdown(sized: &Sized, workload: &Workload, sharding: Sharding) -> Memo
                 Sharding::TensorParallel { .. } => n,
                 _ => 1.0,
             };
-            m.weights = weight_bytes / shard;
+            // A diffusion pipeline also holds its text encoders and VAE.
+            let pipeline =
+                sized.model.pipeline_params_b.unwrap_or(0.0) * 1e9 * sized.weight_bits(workload)
+                    / 8.0;
+            m.weights = (weight_bytes + pipeline) / shard;
             m.kv_cache = sized.kv_cache(workload) / shard;
         }
     }

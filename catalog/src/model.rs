@@ -68,6 +68,13 @@ pub struct Model {
     pub sliding_window: Option<u32>,
     #[serde(default)]
     pub sliding_layers: Option<u32>,
+    /// Diffusion pipelines: parameters loaded beside the denoiser (text encoders and VAE),
+    /// in billions.
+    #[serde(default)]
+    pub pipeline_params_b: Option<f64>,
+    /// Diffusion pipelines: GFLOPs of the VAE decoder for one image at the default resolution.
+    #[serde(default)]
+    pub decoder_gflops: Option<f64>,
     #[serde(default)]
     pub notes: Vec<String>,
     #[serde(default)]
@@ -143,6 +150,8 @@ impl Model {
             kv_latent_dim: None,
             sliding_window: None,
             sliding_layers: None,
+            pipeline_params_b: None,
+            decoder_gflops: None,
             notes: Vec::new(),
             sources: Vec::new(),
         }

@@ -181,6 +181,7 @@ mod limits {
     pub const SEQ: (u32, u32) = (16, 1_048_576);
     pub const SAMPLES: (u64, u64) = (1, 100_000_000_000);
     pub const EPOCHS: (f64, f64) = (0.01, 1000.0);
+    pub const STEPS: (u32, u32) = (1, 1000);
     pub const GPUS: (u32, u32) = (1, 16);
     pub const NODES: (u32, u32) = (1, 1024);
     pub const BUDGET: (f64, f64) = (1.0, 1e9);
@@ -403,6 +404,9 @@ pub fn parse(query: &str, catalog: &dyn Resolve) -> (AppState, Vec<Ignored>) {
             "epochs" => parse_f64(&value, limits::EPOCHS)
                 .map(|e| w.epochs = e)
                 .is_some(),
+            "steps" => parse_u32(&value, limits::STEPS)
+                .map(|s| w.steps = Some(s))
+                .is_some(),
             "gpus" => parse_u32(&value, limits::GPUS)
                 .map(|g| w.gpus = g)
                 .is_some(),
@@ -546,6 +550,11 @@ pub fn print(state: &AppState) -> String {
         w.samples.unwrap_or_default().to_string(),
     );
     put("epochs", w.epochs != d.epochs, number(w.epochs));
+    put(
+        "steps",
+        w.steps.is_some(),
+        w.steps.unwrap_or_default().to_string(),
+    );
     put("gpus", w.gpus != d.gpus, w.gpus.to_string());
     put("nodes", w.nodes != d.nodes, w.nodes.to_string());
     put("net", w.network != d.network, w.network.as_str().into());

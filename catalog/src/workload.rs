@@ -207,6 +207,8 @@ pub struct Workload {
     pub your_prices: Vec<(String, f64)>,
     /// Inference runtime; `None` = by batch (`VLLM_FROM_BATCH`).
     pub runtime: Option<Runtime>,
+    /// Diffusion: denoising steps per image; `None` = `DIFFUSION_STEPS`.
+    pub steps: Option<u32>,
 }
 
 pub const DEFAULT_MODEL: &str = "llama-3.1-8b";
@@ -234,9 +236,15 @@ impl Default for Workload {
             electricity_usd_per_kwh: 0.15,
             your_prices: Vec::new(),
             runtime: None,
+            steps: None,
         }
     }
 }
+
+/// Denoising steps per image when the link names none: what SDXL and FLUX users commonly
+/// run (diffusers' SDXL examples use 30–50, its SDXL pipeline defaults to 50; 20–30 with
+/// DPM++ schedulers in ComfyUI and Automatic1111 workflows).
+pub const DIFFUSION_STEPS: u32 = 30;
 
 /// Sequence length of a language-model fine-tune when the link names none. Fine-tuning
 /// recipes run 2k–4k tokens rather than the model's full context: Unsloth's notebooks and
@@ -310,6 +318,11 @@ impl Workload {
         } else {
             Runtime::Vllm
         })
+    }
+
+    /// Denoising steps per image (diffusion).
+    pub fn steps(&self) -> u32 {
+        self.steps.unwrap_or(DIFFUSION_STEPS)
     }
 
     /// GPUs the job may use in all.

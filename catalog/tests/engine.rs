@@ -625,7 +625,8 @@ fn a_missing_link_figure_is_assumed_never_zero() {
         ..Workload::default()
     };
     let ranking = rank(catalog(), &w, &Filters::default());
-    for id in ["tpu-v3", "tpu-v4"] {
+    // The catalog has no ICI figure for TPU v3 (its sources disagree on the link count).
+    for id in ["tpu-v3"] {
         let item = ranking.items.iter().find(|r| r.gpu.id == id).expect(id);
         let s = item.speed.as_ref().expect("a speed");
         assert!(s.throughput.low > 100.0, "{id}: {:?}", s.throughput);

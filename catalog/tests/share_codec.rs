@@ -45,13 +45,14 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
             prop_oneof![Just(0.15f64), 0.0f64..10.0],
             prop::collection::vec((prop::sample::select(gpu_ids.clone()), 1.0f64..1e6), 0..=4),
             prop::option::of(prop::sample::select(Runtime::ALL.to_vec())),
+            prop::option::of(1u32..=1000),
         ),
     )
         .prop_map(
             |(
                 (task, model, precision, batch, seq, samples, epochs),
                 (gpus, nodes, network, budget_usd, mode, eco, priority),
-                (optimizer, lora_rank, checkpointing, kwh, prices, runtime),
+                (optimizer, lora_rank, checkpointing, kwh, prices, runtime, steps),
             )| Workload {
                 task,
                 model,
@@ -79,6 +80,7 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                     seen
                 }),
                 runtime,
+                steps,
             },
         );
     (

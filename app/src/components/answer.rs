@@ -7,8 +7,8 @@ use catalog::share::Lang;
 use catalog::workload::Mode;
 use leptos::prelude::*;
 
-use crate::components::rank_card::{reason_text, unit_text};
-use crate::i18n::{fill, num, tr, usd, Key};
+use crate::components::rank_card::{reason_text, speed_point_text};
+use crate::i18n::{fill, tr, usd, Key};
 
 /// "$1,207 used (price from 2026-09)", marking prices over a year old.
 pub fn price_text(lang: Lang, p: &Purchase) -> String {
@@ -36,14 +36,10 @@ pub fn price_text(lang: Lang, p: &Purchase) -> String {
 fn pick_sentence(lang: Lang, mode: Mode, ranking: &Ranking, pick: &Pick) -> Option<String> {
     let item = ranking.items.iter().find(|r| r.gpu.id == pick.id)?;
     let name = item.gpu.name.clone();
-    let unit = item
-        .speed
-        .as_ref()
-        .map(|s| unit_text(lang, s.unit))
-        .unwrap_or_default();
     let speed = pick
         .speed
-        .map(|s| format!("{} {unit}", num(s)))
+        .zip(item.speed.as_ref().map(|s| s.unit))
+        .map(|(s, unit)| speed_point_text(lang, s, unit))
         .unwrap_or_default();
     let price = match &item.cost.purchase {
         Some(p) if mode == Mode::Buy => price_text(lang, p),

@@ -22,8 +22,31 @@ pub fn unit_text(lang: Lang, unit: Unit) -> &'static str {
             Unit::Tokens => Key::UnitTokens,
             Unit::TrainTokens => Key::UnitTrainTokens,
             Unit::Samples => Key::UnitSamples,
+            Unit::Images => Key::UnitImages,
         },
     )
+}
+
+/// A throughput range in the workload's unit; diffusion reads as seconds per image.
+pub fn throughput_text(lang: Lang, r: Range, unit: Unit) -> String {
+    match unit {
+        Unit::Images => fill(
+            tr(lang, Key::CardSecondsPerImage),
+            &[("range", range_text(Range::new(1.0 / r.high, 1.0 / r.low)))],
+        ),
+        _ => format!("{} {}", range_text(r), unit_text(lang, unit)),
+    }
+}
+
+/// One throughput figure in the workload's unit, as `throughput_text` words it.
+pub fn speed_point_text(lang: Lang, x: f64, unit: Unit) -> String {
+    match unit {
+        Unit::Images => fill(
+            tr(lang, Key::CardSecondsPerImage),
+            &[("range", num(1.0 / x))],
+        ),
+        _ => format!("{} {}", num(x), unit_text(lang, unit)),
+    }
 }
 
 pub fn reason_text(lang: Lang, reason: &Reason) -> String {
@@ -215,7 +238,7 @@ pub fn RankCard(
             tr(lang, Key::CardJobHours),
             &[("range", range_text(h)), ("mid", num(h.mid))],
         ),
-        None => format!("{} {}", range_text(s.throughput), unit_text(lang, s.unit)),
+        None => throughput_text(lang, s.throughput, s.unit),
     });
     let cost_line = {
         let c = &item.cost;
@@ -323,7 +346,7 @@ pub fn RankRow(item: Ranked<'static>, position: usize, lang: Lang) -> impl IntoV
             tr(lang, Key::CardJobHours),
             &[("range", range_text(h)), ("mid", num(h.mid))],
         ),
-        None => format!("{} {}", range_text(s.throughput), unit_text(lang, s.unit)),
+        None => throughput_text(lang, s.throughput, s.unit),
     });
     let id = gpu.id.clone();
     view! {

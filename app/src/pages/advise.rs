@@ -372,6 +372,12 @@ pub fn Advise() -> impl IntoView {
     let shown = move || if embedded() { EMBED_ITEMS } else { usize::MAX };
     let is_custom = move || inputs.with(|(w, _)| matches!(w.model, ModelChoice::Custom(_)));
     let serving = move || inputs.with(|(w, _)| w.task == Task::Infer);
+    let diffusing = move || {
+        inputs.with(|(w, _)| {
+            w.task == Task::Infer
+                && resolve_model(catalog, w).family == catalog::model::Family::Diffusion
+        })
+    };
 
     view! {
         <h1 class="view-title">{t(Key::AdviseTitle)}</h1>
@@ -404,6 +410,9 @@ pub fn Advise() -> impl IntoView {
                     {select("f-prec", Key::FormPrecision, precisions, |s| s.workload.precision.as_str().into(), |s, v| if let Some(p) = Precision::parse(v) { s.workload.precision = p })}
                     {number_input("f-batch", Key::FormBatch, (1.0, 4096.0), |s| Some(f64::from(s.workload.batch)), |s, v| s.workload.batch = v.map_or(1, |b| b as u32))}
                     {number_input("f-seq", Key::FormSeq, (16.0, 1_048_576.0), |s| s.workload.seq_for(&resolve_model(Catalog::embedded(), &s.workload)).map(f64::from), |s, v| s.workload.seq = v.map(|x| x as u32))}
+                    <Show when=diffusing>
+                        {number_input("f-steps", Key::FormSteps, (1.0, 1000.0), |s| Some(f64::from(s.workload.steps())), |s, v| s.workload.steps = v.map(|x| x as u32))}
+                    </Show>
                     {number_input("f-gpus", Key::FormGpus, (1.0, 16.0), |s| Some(f64::from(s.workload.gpus)), |s, v| s.workload.gpus = v.map_or(1, |g| g as u32))}
                     {number_input("f-nodes", Key::FormNodes, (1.0, 1024.0), |s| Some(f64::from(s.workload.nodes)), |s, v| s.workload.nodes = v.map_or(1, |n| n as u32))}
                     {number_input("f-samples", Key::FormSamples, (1.0, 1e11), |s| Some(s.workload.samples_for(&resolve_model(Catalog::embedded(), &s.workload)) as f64), |s, v| s.workload.samples = v.map(|n| n as u64))}

@@ -12,7 +12,7 @@ use catalog::workload::Mode;
 
 use crate::components::chart::ScatterChart;
 use crate::components::link::view_link;
-use crate::components::rank_card::{range_text, unit_text, why_not_text};
+use crate::components::rank_card::{range_text, throughput_text, unit_text, why_not_text};
 use crate::i18n::{fill, num, t, tr, usd, Key};
 use crate::state::use_ctx;
 
@@ -295,7 +295,7 @@ pub fn Compare() -> impl IntoView {
                                         Some(i) if i.fits() => match &i.speed {
                                             Some(s) => match s.job_hours {
                                                 Some(h) => fill(tr(lang(), Key::CardJobHours), &[("range", range_text(h)), ("mid", num(h.mid))]),
-                                                None => format!("{} {}", range_text(s.throughput), unit_text(lang(), s.unit)),
+                                                None => throughput_text(lang(), s.throughput, s.unit),
                                             },
                                             None => tr(lang(), Key::ReasonSpeedUnknown).into(),
                                         },
