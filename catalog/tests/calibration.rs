@@ -106,6 +106,28 @@ fn estimate_fixture(catalog: &Catalog, f: &Value) -> Option<(f64, f64)> {
             let p = speed(catalog, s("gpu"), &w)?.prefill_seconds?.mid;
             Some((prompt / p, n("tokens_per_s")?))
         }
+        "diffusion_seconds_per_image" => {
+            // Seconds per image at `steps`; a fixture published as denoising iterations per
+            // second (`denoise_only`) compares the denoising alone: the time of twice the
+            // steps less the time of the steps.
+            let steps = n("steps")? as u32;
+            let at = |steps: u32| {
+                let w = Workload {
+                    model: model.clone(),
+                    precision: precision(s("precision")),
+                    seq: n("resolution").map(|x| x as u32),
+                    steps: Some(steps),
+                    ..Workload::default()
+                };
+                speed(catalog, s("gpu"), &w).map(|x| 1.0 / x.throughput.mid)
+            };
+            let seconds = if f.get("denoise_only").and_then(Value::as_bool) == Some(true) {
+                at(2 * steps)? - at(steps)?
+            } else {
+                at(steps)?
+            };
+            Some((seconds, n("seconds")?))
+        }
         "train_throughput" => {
             // Throughput of a training run: per GPU (`per_gpu`) or for the whole group, in
             // the model's own unit (training tokens, images or sequences per second).
