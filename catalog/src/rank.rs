@@ -4,7 +4,7 @@
 
 use crate::data::Catalog;
 use crate::estimate::{self, Bound, Cost, Link, Placement, RateKind, Speed};
-use crate::gpu::{Availability, Ecosystem, Gpu, PriceKind, Segment, Vendor};
+use crate::gpu::{Availability, Ecosystem, FormFactor, Gpu, PriceKind, Segment, Vendor};
 use crate::memory::{self, MemoryBreakdown, Sharding};
 use crate::model::Model;
 use crate::share::{Condition, Filters};
@@ -444,6 +444,18 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
     for gpu in &catalog.gpus {
         let mut reasons = Vec::new();
         let mut why_not = excluded(gpu, workload, filters);
+        // A whole machine (Apple, DGX Spark, Ryzen AI Max) is one GPU per node: more of
+        // them are more nodes, which only `nodes` asks for.
+        let own;
+        let workload = if gpu.form_factor == FormFactor::Soc && workload.gpus > 1 {
+            own = Workload {
+                gpus: 1,
+                ..workload.clone()
+            };
+            &own
+        } else {
+            workload
+        };
         let placement = match estimate::place(gpu, &sized, workload) {
             Ok(p) => Some(p),
             Err(need) => {
@@ -716,18 +728,13 @@ pub fn runs_as_asked(r: &Ranked, workload: &Workload) -> bool {
 }
 
 /// Whether the GPU suits the person as well as runs the job: it runs it as asked
-/// (`runs_as_asked`), without offloading to CPU memory, and, bought for a workstation,
-/// needs no added cooling. GPUs that do not suit still fit and are listed, after every one
-/// that does, and picks come from those that suit first. When no GPU suits, the order is
-/// the score's alone.
+/// (`runs_as_asked`) and, bought for a workstation, needs no added cooling. GPUs that do
+/// not suit still fit and are listed, after every one that does, and picks come from
+/// those that suit first. When no GPU suits, the order is the score's alone. (Offloading
+/// to CPU memory is not a reason to list a GPU later: its cost is in the speed, and for
+/// 70B QLoRA on 24 GB cards it is the standard recipe.)
 pub fn suits(r: &Ranked, workload: &Workload) -> bool {
-    runs_as_asked(r, workload)
-        && !r.reasons.iter().any(|x| {
-            matches!(
-                x,
-                Reason::PassiveCooling | Reason::MemorySavers { offload: true, .. }
-            )
-        })
+    runs_as_asked(r, workload) && !r.reasons.contains(&Reason::PassiveCooling)
 }
 
 fn has_room(r: &Ranked) -> bool {
