@@ -702,8 +702,14 @@ pub fn speed(
     // of its matmuls and element-wise work.
     let tensor = f64::from(placement.sharding.tensor());
     let step_flops = forward * passes * b * slowdown * attention / tensor;
-    let traffic = training_traffic_per_sample(sized, workload) * b / tensor
-        * stack.elementwise_traffic
+    // XLA's fusion is measured on transformers (MaxText); convolution nets still write
+    // every layer's activations to memory, so they keep the traffic.
+    let fused = if sized.transformer.is_some() {
+        stack.elementwise_traffic
+    } else {
+        1.0
+    };
+    let traffic = training_traffic_per_sample(sized, workload) * b / tensor * fused
         + (placement.memory.weights + placement.memory.gradients + placement.memory.optimizer)
             * 2.0;
     // Tensor parallelism with sequence parallelism exchanges every layer's activations:

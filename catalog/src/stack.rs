@@ -81,8 +81,9 @@ pub const ROCM_RADEON_BANDWIDTH: f64 = 1.0;
 pub const ROCM_RDNA4_COMPUTE: f64 = 0.52;
 
 /// Share of eager PyTorch's element-wise training traffic (`estimate::TRAINING_TRAFFIC_PASSES`)
-/// that XLA leaves: it compiles the whole training step and fuses norms, activations and
-/// residual adds into the matmuls around them, so the step runs at its matmul rate.
+/// that XLA leaves in transformer training: it compiles the whole training step and fuses
+/// norms, activations and residual adds into the matmuls around them, so the step runs at
+/// its matmul rate. (Convolution nets keep their traffic: `estimate::speed`.)
 /// MaxText's published TPU v6e recipe logs (AI-Hypercomputer/tpu-recipes, Llama 3.1 8B
 /// and 70B, Mistral 7B) report 413–462 TFLOP/s of model FLOPs per chip, 45–50% of the
 /// 918 TFLOPS peak: the matmul band alone, with nothing left for separate element-wise
