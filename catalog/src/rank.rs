@@ -89,6 +89,9 @@ pub enum Reason {
     },
     /// Plain shader cores only (no tensor/matrix units for this).
     NoTensorCores,
+    /// The GPU has tensor cores, but the catalog has no sourced rate for them yet: the
+    /// estimate uses its shader rate, so it is low.
+    TensorRateUnknown,
     Scaling {
         gpus: u32,
         efficiency: f64,
@@ -187,6 +190,7 @@ impl Reason {
             Reason::NoBf16UsesFp16 => "no-bf16-uses-fp16",
             Reason::PrecisionFallback { .. } => "precision-fallback",
             Reason::NoTensorCores => "no-tensor-cores",
+            Reason::TensorRateUnknown => "tensor-rate-unknown",
             Reason::Scaling { .. } => "scaling",
             Reason::UnifiedMemory { .. } => "unified-memory",
             Reason::UsedOnly => "used",
@@ -543,6 +547,13 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                     RateKind::TensorFallback { wanted, used } => {
                         reasons.push(Reason::PrecisionFallback { wanted, used })
                     }
+                    // NVIDIA has had tensor cores since Volta (compute capability 7.0).
+                    RateKind::Shader(_)
+                        if workload.precision != Precision::Fp32
+                            && gpu.compute_capability().is_some_and(|cc| cc >= (7, 0)) =>
+                    {
+                        reasons.push(Reason::TensorRateUnknown)
+                    }
                     RateKind::Shader(_) if workload.precision != Precision::Fp32 => {
                         reasons.push(Reason::NoTensorCores)
                     }
@@ -728,13 +739,19 @@ pub fn runs_as_asked(r: &Ranked, workload: &Workload) -> bool {
 }
 
 /// Whether the GPU suits the person as well as runs the job: it runs it as asked
-/// (`runs_as_asked`) and, bought for a workstation, needs no added cooling. GPUs that do
-/// not suit still fit and are listed, after every one that does, and picks come from
-/// those that suit first. When no GPU suits, the order is the score's alone. (Offloading
-/// to CPU memory is not a reason to list a GPU later: its cost is in the speed, and for
-/// 70B QLoRA on 24 GB cards it is the standard recipe.)
+/// (`runs_as_asked`), holds the job in its own memory (offloading to CPU memory is the
+/// last resort practitioners take when no GPU they can get holds it), and, bought for a
+/// workstation, needs no added cooling. GPUs that do not suit still fit and are listed,
+/// after every one that does, and picks come from those that suit first. When no GPU
+/// suits, the order is the score's alone.
 pub fn suits(r: &Ranked, workload: &Workload) -> bool {
-    runs_as_asked(r, workload) && !r.reasons.contains(&Reason::PassiveCooling)
+    runs_as_asked(r, workload)
+        && !r.reasons.iter().any(|x| {
+            matches!(
+                x,
+                Reason::PassiveCooling | Reason::MemorySavers { offload: true, .. }
+            )
+        })
 }
 
 fn has_room(r: &Ranked) -> bool {
@@ -762,6 +779,7 @@ fn is_caveat(reason: &Reason) -> bool {
             | Reason::NoBf16UsesFp16
             | Reason::PrecisionFallback { .. }
             | Reason::NoTensorCores
+            | Reason::TensorRateUnknown
             | Reason::UnifiedMemory { .. }
             | Reason::UsedOnly
             | Reason::NoFlashAttention2

@@ -80,6 +80,22 @@ pub const ROCM_RADEON_BANDWIDTH: f64 = 1.0;
 /// it at the 7900 XTX's achieved rate: 122.8 × 0.82 / 195 ≈ 0.52.
 pub const ROCM_RDNA4_COMPUTE: f64 = 0.52;
 
+/// Share of CUDA's matrix efficiency that Intel's oneAPI stack (PyTorch XPU, IPEX, the
+/// SYCL backends) reaches on Arc cards. ColabHive's same-rig comparison ("Reducing NVIDIA
+/// dependency with Intel Arc", 2026-06, colabhive.com/research) has an Arc Pro B70 at
+/// 95–112% of an RTX 3090's throughput in LoRA and QLoRA fine-tuning, SDXL and LLM
+/// serving. The B70's XMX peak is 367 INT8 TOPS (Puget Systems, 2026), 183.5 at 16 bits
+/// by the same halving the catalog's Arc entries use; the 3090's is 71.2 (FP32
+/// accumulate). At about 1.0 of a 3090: 71.2 / 183.5 ≈ 0.4.
+pub const ONEAPI_COMPUTE: f64 = 0.4;
+
+/// Share of CUDA's achieved decode bandwidth on Arc cards. PMZFX's llama.cpp runs
+/// (github.com/PMZFX/intel-arc-pro-b70-benchmarks, 2026-04; Qwen 3.5 9B Q4_K_M, tg128)
+/// give the B70 (608 GB/s) 54.4–60.2 tokens/s by build against 113.7 on an RTX 3090
+/// (936 GB/s) and 50.8 on an RTX 3060 (360 GB/s): per GB/s, 0.63–0.81 of the NVIDIA
+/// cards', about 0.72 in the middle.
+pub const ONEAPI_BANDWIDTH: f64 = 0.72;
+
 /// Share of eager PyTorch's element-wise training traffic (`estimate::TRAINING_TRAFFIC_PASSES`)
 /// that XLA leaves in transformer training: it compiles the whole training step and fuses
 /// norms, activations and residual adds into the matmuls around them, so the step runs at
@@ -118,6 +134,11 @@ pub fn efficiency(stack: Stack) -> StackEfficiency {
         Stack::RocmRdna4 => StackEfficiency {
             compute: ROCM_RDNA4_COMPUTE,
             bandwidth: ROCM_RADEON_BANDWIDTH,
+            elementwise_traffic: 1.0,
+        },
+        Stack::OneApi => StackEfficiency {
+            compute: ONEAPI_COMPUTE,
+            bandwidth: ONEAPI_BANDWIDTH,
             elementwise_traffic: 1.0,
         },
         Stack::Xla => StackEfficiency {
