@@ -233,13 +233,42 @@ test('on a phone a shared workload link shows the answer on the first screen', a
   const top = await page.locator('[data-testid="answer"]').evaluate((e) => e.getBoundingClientRect().top);
   assert.ok(top < 740, `answer starts at ${top}px`);
   await page.screenshot({ path: 'tests/artifacts/answer-phone.png' });
-  // Tapping a preset further down brings the answer back into view.
-  await page.locator('.preset').nth(1).scrollIntoViewIfNeeded();
-  await page.locator('.preset').nth(1).click();
+  // The workload reads as one line; its fields open on "Edit" and close on "Done".
+  const summary = await page.locator('[data-testid="workload-summary"]').innerText();
+  assert.match(summary, /Llama 3\.1 8B · QLoRA · BF16 · 1 GPU · Buy · ≤ \$1,500/);
+  assert.equal(await page.locator('#f-batch').isVisible(), false, 'fields start folded');
+  await page.click('[data-testid="edit-workload"]');
+  assert.equal(await page.locator('#f-batch').isVisible(), true, 'Edit opens the fields');
+  assert.equal(await page.locator('#f-nodes').isVisible(), false, 'advanced inputs sit behind More');
+  await page.locator('[data-testid="more-inputs"] > summary').click();
+  assert.equal(await page.locator('#f-nodes').isVisible(), true, 'More opens them');
+  await page.click('[data-testid="edit-workload"]');
+  assert.equal(await page.locator('#f-batch').isVisible(), false, 'Done folds them again');
+  // Choosing a preset from the one chooser changes the workload and brings the answer into view.
+  await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+  await page.locator('[data-testid="preset-chooser"]').scrollIntoViewIfNeeded();
+  await page.selectOption('[data-testid="preset-chooser"]', { index: 2 });
+  await page.waitForFunction(() => !location.search.includes('task=qlora'));
   await page.waitForFunction(() => {
     const r = document.querySelector('[data-testid="answer"]').getBoundingClientRect();
     return r.top >= -1 && r.top < innerHeight;
   });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('on a desktop the whole form sits beside the ranking, advanced inputs behind More', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.app}?task=qlora&seq=2048`);
+  await ready(page);
+  assert.equal(await page.locator('[data-testid="workload-summary"]').isVisible(), false);
+  assert.equal(await page.locator('[data-testid="preset-chooser"]').isVisible(), false);
+  assert.equal(await page.locator('#f-batch').isVisible(), true);
+  assert.equal(await page.locator('.preset').first().isVisible(), true);
+  assert.equal(await page.locator('#f-eco').isVisible(), false);
+  await page.locator('[data-testid="more-inputs"] > summary').click();
+  await page.selectOption('#f-eco', 'cuda');
+  await page.waitForFunction(() => location.search.includes('eco=cuda'));
   assert.deepEqual(problems, []);
   await context.close();
 });

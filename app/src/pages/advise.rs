@@ -177,6 +177,26 @@ fn task_key(t: Task) -> Key {
     }
 }
 
+/// The workload in one line, as a phone shows it before it is edited:
+/// "Llama 3.1 8B · QLoRA · BF16 · 1 GPU · buy · ≤ $1,500".
+fn summary(lang: Lang, catalog: &Catalog, w: &Workload) -> String {
+    let mut parts = vec![
+        resolve_model(catalog, w).name,
+        tr(lang, task_key(w.task)).to_string(),
+        w.precision.as_str().to_ascii_uppercase(),
+        fill(tr(lang, Key::SummaryGpus), &[("n", w.max_gpus().to_string())]),
+        tr(lang, match w.mode {
+            Mode::Buy => Key::ModeBuy,
+            Mode::Rent => Key::ModeRent,
+        })
+        .to_string(),
+    ];
+    if let Some(b) = w.budget_usd {
+        parts.push(format!("≤ {}", crate::i18n::usd(b)));
+    }
+    parts.join(" · ")
+}
+
 /// A labelled `<select>` bound to one field of the state. Options are (token, label)
 /// in the current language; `get` and `set` are plain functions so that every select
 /// shares one instance of the view code (closures would each compile their own copy).
@@ -372,6 +392,7 @@ pub fn Advise() -> impl IntoView {
     let shown = move || if embedded() { EMBED_ITEMS } else { usize::MAX };
     let is_custom = move || inputs.with(|(w, _)| matches!(w.model, ModelChoice::Custom(_)));
     let serving = move || inputs.with(|(w, _)| w.task == Task::Infer);
+    let editing = RwSignal::new(false);
     let diffusing = move || {
         inputs.with(|(w, _)| {
             w.task == Task::Infer
@@ -382,8 +403,27 @@ pub fn Advise() -> impl IntoView {
     view! {
         <h1 class="view-title">{t(Key::AdviseTitle)}</h1>
         <div class="advise" class:compact=embedded>
-            <section class="workload" class:hidden=embedded aria-labelledby="workload-heading">
+            <section class="workload" class:hidden=embedded class:editing=move || editing.get() aria-labelledby="workload-heading">
                 <h2 id="workload-heading">{t(Key::FormHeading)}</h2>
+                // On a phone the workload reads as one line until the person edits it.
+                <p class="workload-summary" data-testid="workload-summary">
+                    <span>{move || inputs.with(|(w, _)| summary(ctx.lang(), catalog, w))}</span>
+                    <button class="edit-workload" data-testid="edit-workload" aria-expanded=move || editing.get().to_string()
+                        on:click=move |_| editing.update(|e| *e = !*e)>
+                        {move || t(if editing.get() { Key::FormDone } else { Key::FormEdit })}
+                    </button>
+                </p>
+                <label class="preset-chooser-label" for="f-preset">{t(Key::PresetsLabel)}</label>
+                <select id="f-preset" class="preset-chooser" data-testid="preset-chooser" on:change=move |ev| {
+                    let chosen = event_target_value(&ev);
+                    if let Some((_, w)) = presets().into_iter().enumerate().find(|(i, _)| i.to_string() == chosen).map(|(_, p)| p) {
+                        ctx.update(false, |s| s.workload = w);
+                        show_answer_on_a_phone();
+                    }
+                }>
+                    <option value="" selected=true>{t(Key::PresetChoose)}</option>
+                    {presets().into_iter().enumerate().map(|(i, (key, _))| view! { <option value=i.to_string()>{t(key)}</option> }).collect_view()}
+                </select>
                 <div class="presets" role="group" aria-label=t(Key::PresetsLabel)>
                     {presets().into_iter().map(|(key, w)| {
                         let w = StoredValue::new(w);
@@ -414,28 +454,33 @@ pub fn Advise() -> impl IntoView {
                         {number_input("f-steps", Key::FormSteps, (1.0, 1000.0), |s| Some(f64::from(s.workload.steps())), |s, v| s.workload.steps = v.map(|x| x as u32))}
                     </Show>
                     {number_input("f-gpus", Key::FormGpus, (1.0, 16.0), |s| Some(f64::from(s.workload.gpus)), |s, v| s.workload.gpus = v.map_or(1, |g| g as u32))}
-                    {number_input("f-nodes", Key::FormNodes, (1.0, 1024.0), |s| Some(f64::from(s.workload.nodes)), |s, v| s.workload.nodes = v.map_or(1, |n| n as u32))}
-                    {number_input("f-samples", Key::FormSamples, (1.0, 1e11), |s| Some(s.workload.samples_for(&resolve_model(Catalog::embedded(), &s.workload)) as f64), |s, v| s.workload.samples = v.map(|n| n as u64))}
-                    {number_input("f-epochs", Key::FormEpochs, (0.01, 1000.0), |s| Some(s.workload.epochs), |s, v| s.workload.epochs = v.unwrap_or(1.0))}
                     {number_input("f-budget", Key::FormBudget, (1.0, 1e9), |s| s.workload.budget_usd, |s, v| s.workload.budget_usd = v)}
                     {select("f-mode", Key::FormMode, modes, |s| s.workload.mode.as_str().into(), |s, v| if let Some(m) = Mode::parse(v) { s.workload.mode = m })}
-                    <Show when=serving>
-                        {select("f-runtime", Key::FormRuntime, runtimes,
-                            |s| s.workload.runtime.map(Runtime::as_str).unwrap_or_default().into(),
-                            |s, v| s.workload.runtime = Runtime::parse(v))}
-                    </Show>
-                    {select("f-eco", Key::FormEco, ecos, |s| s.workload.eco.as_str().into(), |s, v| if let Some(e) = EcoRequirement::parse(v) { s.workload.eco = e })}
                     {select("f-prio", Key::FormPrio, prios, |s| s.workload.priority.as_str().into(), |s, v| if let Some(p) = Priority::parse(v) { s.workload.priority = p })}
-                    {select("f-seg", Key::FilterSegment, segments,
-                        |s| s.filters.segments.first().map(|x| x.as_str()).unwrap_or_default().into(),
-                        |s, v| s.filters.segments = Segment::ALL.iter().copied().filter(|x| x.as_str() == v).collect())}
-                    {select("f-vendor", Key::FilterVendor, vendors,
-                        |s| s.filters.vendors.first().map(|x| x.as_str()).unwrap_or_default().into(),
-                        |s, v| s.filters.vendors = Vendor::ALL.iter().copied().filter(|x| x.as_str() == v).collect())}
-                    {select("f-cond", Key::FilterCondition, conditions,
-                        |s| s.filters.condition.map(|c| c.as_str()).unwrap_or_default().into(),
-                        |s, v| s.filters.condition = Condition::parse(v).filter(|c| *c != Condition::Any))}
                 </div>
+                <details class="more" data-testid="more-inputs">
+                    <summary>{t(Key::FormMore)}</summary>
+                    <div class="form-grid">
+                        {number_input("f-nodes", Key::FormNodes, (1.0, 1024.0), |s| Some(f64::from(s.workload.nodes)), |s, v| s.workload.nodes = v.map_or(1, |n| n as u32))}
+                        {number_input("f-samples", Key::FormSamples, (1.0, 1e11), |s| Some(s.workload.samples_for(&resolve_model(Catalog::embedded(), &s.workload)) as f64), |s, v| s.workload.samples = v.map(|n| n as u64))}
+                        {number_input("f-epochs", Key::FormEpochs, (0.01, 1000.0), |s| Some(s.workload.epochs), |s, v| s.workload.epochs = v.unwrap_or(1.0))}
+                        <Show when=serving>
+                            {select("f-runtime", Key::FormRuntime, runtimes,
+                                |s| s.workload.runtime.map(Runtime::as_str).unwrap_or_default().into(),
+                                |s, v| s.workload.runtime = Runtime::parse(v))}
+                        </Show>
+                        {select("f-eco", Key::FormEco, ecos, |s| s.workload.eco.as_str().into(), |s, v| if let Some(e) = EcoRequirement::parse(v) { s.workload.eco = e })}
+                        {select("f-seg", Key::FilterSegment, segments,
+                            |s| s.filters.segments.first().map(|x| x.as_str()).unwrap_or_default().into(),
+                            |s, v| s.filters.segments = Segment::ALL.iter().copied().filter(|x| x.as_str() == v).collect())}
+                        {select("f-vendor", Key::FilterVendor, vendors,
+                            |s| s.filters.vendors.first().map(|x| x.as_str()).unwrap_or_default().into(),
+                            |s, v| s.filters.vendors = Vendor::ALL.iter().copied().filter(|x| x.as_str() == v).collect())}
+                        {select("f-cond", Key::FilterCondition, conditions,
+                            |s| s.filters.condition.map(|c| c.as_str()).unwrap_or_default().into(),
+                            |s, v| s.filters.condition = Condition::parse(v).filter(|c| *c != Condition::Any))}
+                    </div>
+                </details>
                 <p class="assumptions">{t(Key::FormAssumptions)}</p>
             </section>
             // The answer is its own grid item: beside the form on a desktop, first on a phone.
