@@ -237,13 +237,13 @@ test('on a phone a shared workload link shows the answer on the first screen', a
   const summary = await page.locator('[data-testid="workload-summary"]').innerText();
   assert.match(summary, /Llama 3\.1 8B · QLoRA · BF16 · 1 GPU · Buy · ≤ \$1,500/);
   assert.equal(await page.locator('#f-batch').isVisible(), false, 'fields start folded');
-  await page.click('[data-testid="edit-workload"]');
+  await page.click('label[for="edit-workload"]');
   assert.equal(await page.locator('#f-batch').isVisible(), true, 'Edit opens the fields');
   assert.equal(await page.locator('#f-nodes').isVisible(), false, 'advanced inputs sit behind More');
   await page.locator('[data-testid="more-inputs"] > summary').click();
   assert.equal(await page.locator('#f-nodes').isVisible(), true, 'More opens them');
-  await page.click('[data-testid="edit-workload"]');
-  assert.equal(await page.locator('#f-batch').isVisible(), false, 'Done folds them again');
+  await page.click('label[for="edit-workload"]');
+  assert.equal(await page.locator('#f-batch').isVisible(), false, 'a second tap folds them again');
   // Choosing a preset from the one chooser changes the workload and brings the answer into view.
   await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
   await page.locator('[data-testid="preset-chooser"]').scrollIntoViewIfNeeded();

@@ -182,7 +182,7 @@ test('a seeded random walk of 500 actions across views: no fault', async () => {
     const roll = random();
     let action;
     if (roll < 0.25) {
-      const selects = await page.$$eval('select', (els) => els.filter((e) => e.getBoundingClientRect().width > 0).map((e) => [e.id, [...e.options].map((o) => o.value)]));
+      const selects = await page.$$eval('select', (els) => els.filter((e) => e.checkVisibility()).map((e) => [e.id, [...e.options].map((o) => o.value)]));
       if (selects.length) {
         const [id, values] = pick(selects);
         const value = pick(values);
@@ -192,7 +192,7 @@ test('a seeded random walk of 500 actions across views: no fault', async () => {
     } else if (roll < 0.45) {
       // Every visible number or search field, the cards' "your price" fields included.
       const count = await page.$$eval('input[type="number"], input[type="search"]', (els) => {
-        const shown = els.filter((e) => e.getBoundingClientRect().width > 0);
+        const shown = els.filter((e) => e.checkVisibility());
         for (const e of document.querySelectorAll('[data-walk-input]')) delete e.dataset.walkInput;
         shown.forEach((e, i) => { e.dataset.walkInput = String(i); });
         return shown.length;

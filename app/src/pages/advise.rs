@@ -184,11 +184,17 @@ fn summary(lang: Lang, catalog: &Catalog, w: &Workload) -> String {
         resolve_model(catalog, w).name,
         tr(lang, task_key(w.task)).to_string(),
         w.precision.as_str().to_ascii_uppercase(),
-        fill(tr(lang, Key::SummaryGpus), &[("n", w.max_gpus().to_string())]),
-        tr(lang, match w.mode {
-            Mode::Buy => Key::ModeBuy,
-            Mode::Rent => Key::ModeRent,
-        })
+        fill(
+            tr(lang, Key::SummaryGpus),
+            &[("n", w.max_gpus().to_string())],
+        ),
+        tr(
+            lang,
+            match w.mode {
+                Mode::Buy => Key::ModeBuy,
+                Mode::Rent => Key::ModeRent,
+            },
+        )
         .to_string(),
     ];
     if let Some(b) = w.budget_usd {
@@ -392,7 +398,15 @@ pub fn Advise() -> impl IntoView {
     let shown = move || if embedded() { EMBED_ITEMS } else { usize::MAX };
     let is_custom = move || inputs.with(|(w, _)| matches!(w.model, ModelChoice::Custom(_)));
     let serving = move || inputs.with(|(w, _)| w.task == Task::Infer);
-    let editing = RwSignal::new(false);
+    // The presets, shared by the phone's chooser and the desktop's buttons.
+    let all_presets = StoredValue::new(presets());
+    let preset_keys: Vec<Key> = all_presets.with_value(|p| p.iter().map(|(k, _)| *k).collect());
+    let apply_preset = move |i: usize| {
+        if let Some(w) = all_presets.with_value(|p| p.get(i).map(|(_, w)| w.clone())) {
+            ctx.update(false, |s| s.workload = w);
+            show_answer_on_a_phone();
+        }
+    };
     let diffusing = move || {
         inputs.with(|(w, _)| {
             w.task == Task::Infer
@@ -400,86 +414,163 @@ pub fn Advise() -> impl IntoView {
         })
     };
 
-    view! {
-        <h1 class="view-title">{t(Key::AdviseTitle)}</h1>
-        <div class="advise" class:compact=embedded>
-            <section class="workload" class:hidden=embedded class:editing=move || editing.get() aria-labelledby="workload-heading">
-                <h2 id="workload-heading">{t(Key::FormHeading)}</h2>
-                // On a phone the workload reads as one line until the person edits it.
-                <p class="workload-summary" data-testid="workload-summary">
-                    <span>{move || inputs.with(|(w, _)| summary(ctx.lang(), catalog, w))}</span>
-                    <button class="edit-workload" data-testid="edit-workload" aria-expanded=move || editing.get().to_string()
-                        on:click=move |_| editing.update(|e| *e = !*e)>
-                        {move || t(if editing.get() { Key::FormDone } else { Key::FormEdit })}
-                    </button>
-                </p>
-                <label class="preset-chooser-label" for="f-preset">{t(Key::PresetsLabel)}</label>
-                <select id="f-preset" class="preset-chooser" data-testid="preset-chooser" on:change=move |ev| {
-                    let chosen = event_target_value(&ev);
-                    if let Some((_, w)) = presets().into_iter().enumerate().find(|(i, _)| i.to_string() == chosen).map(|(_, p)| p) {
-                        ctx.update(false, |s| s.workload = w);
-                        show_answer_on_a_phone();
-                    }
-                }>
-                    <option value="" selected=true>{t(Key::PresetChoose)}</option>
-                    {presets().into_iter().enumerate().map(|(i, (key, _))| view! { <option value=i.to_string()>{t(key)}</option> }).collect_view()}
-                </select>
-                <div class="presets" role="group" aria-label=t(Key::PresetsLabel)>
-                    {presets().into_iter().map(|(key, w)| {
-                        let w = StoredValue::new(w);
-                        view! {
-                            <button class="preset" on:click=move |_| {
-                                ctx.update(false, |s| s.workload = w.get_value());
-                                show_answer_on_a_phone();
-                            }>
-                                {t(key)}
-                            </button>
-                        }
-                    }).collect_view()}
-                </div>
-                <div class="form-grid">
-                    {select("f-task", Key::FormTask, tasks, |s| s.workload.task.as_str().into(), |s, v| if let Some(t) = Task::parse(v) { s.workload.task = t })}
-                    {select("f-model", Key::FormModel, models,
+    // The form's fields as type-erased views: one rendering path for both grids keeps the
+    // bundle small.
+    let main_fields: Vec<AnyView> = vec![
+        select("f-task", Key::FormTask, tasks, |s| s.workload.task.as_str().into(), |s, v| if let Some(t) = Task::parse(v) { s.workload.task = t }).into_any(),
+        select("f-model", Key::FormModel, models,
                         |s| match &s.workload.model { ModelChoice::Preset(id) => id.clone(), ModelChoice::Custom(_) => CUSTOM.into() },
-                        |s, v| s.workload.model = if v == CUSTOM { ModelChoice::Custom(8.0) } else { ModelChoice::Preset(v.into()) })}
-                    <Show when=is_custom>
+                        |s, v| s.workload.model = if v == CUSTOM { ModelChoice::Custom(8.0) } else { ModelChoice::Preset(v.into()) }).into_any(),
+        view! { <Show when=is_custom>
                         {number_input("f-params", Key::FormParams, (0.01, 5000.0),
                             |s| match s.workload.model { ModelChoice::Custom(p) => Some(p), _ => None },
                             |s, v| if let Some(p) = v { s.workload.model = ModelChoice::Custom(p) })}
-                    </Show>
-                    {select("f-prec", Key::FormPrecision, precisions, |s| s.workload.precision.as_str().into(), |s, v| if let Some(p) = Precision::parse(v) { s.workload.precision = p })}
-                    {number_input("f-batch", Key::FormBatch, (1.0, 4096.0), |s| Some(f64::from(s.workload.batch)), |s, v| s.workload.batch = v.map_or(1, |b| b as u32))}
-                    {number_input("f-seq", Key::FormSeq, (16.0, 1_048_576.0), |s| s.workload.seq_for(&resolve_model(Catalog::embedded(), &s.workload)).map(f64::from), |s, v| s.workload.seq = v.map(|x| x as u32))}
-                    <Show when=diffusing>
+                    </Show> }.into_any(),
+        select("f-prec", Key::FormPrecision, precisions, |s| s.workload.precision.as_str().into(), |s, v| if let Some(p) = Precision::parse(v) { s.workload.precision = p }).into_any(),
+        number_input("f-batch", Key::FormBatch, (1.0, 4096.0), |s| Some(f64::from(s.workload.batch)), |s, v| s.workload.batch = v.map_or(1, |b| b as u32)).into_any(),
+        number_input("f-seq", Key::FormSeq, (16.0, 1_048_576.0), |s| s.workload.seq_for(&resolve_model(Catalog::embedded(), &s.workload)).map(f64::from), |s, v| s.workload.seq = v.map(|x| x as u32)).into_any(),
+        view! { <Show when=diffusing>
                         {number_input("f-steps", Key::FormSteps, (1.0, 1000.0), |s| Some(f64::from(s.workload.steps())), |s, v| s.workload.steps = v.map(|x| x as u32))}
-                    </Show>
-                    {number_input("f-gpus", Key::FormGpus, (1.0, 16.0), |s| Some(f64::from(s.workload.gpus)), |s, v| s.workload.gpus = v.map_or(1, |g| g as u32))}
-                    {number_input("f-budget", Key::FormBudget, (1.0, 1e9), |s| s.workload.budget_usd, |s, v| s.workload.budget_usd = v)}
-                    {select("f-mode", Key::FormMode, modes, |s| s.workload.mode.as_str().into(), |s, v| if let Some(m) = Mode::parse(v) { s.workload.mode = m })}
-                    {select("f-prio", Key::FormPrio, prios, |s| s.workload.priority.as_str().into(), |s, v| if let Some(p) = Priority::parse(v) { s.workload.priority = p })}
+                    </Show> }.into_any(),
+        number_input("f-gpus", Key::FormGpus, (1.0, 16.0), |s| Some(f64::from(s.workload.gpus)), |s, v| s.workload.gpus = v.map_or(1, |g| g as u32)).into_any(),
+        number_input("f-budget", Key::FormBudget, (1.0, 1e9), |s| s.workload.budget_usd, |s, v| s.workload.budget_usd = v).into_any(),
+        select("f-mode", Key::FormMode, modes, |s| s.workload.mode.as_str().into(), |s, v| if let Some(m) = Mode::parse(v) { s.workload.mode = m }).into_any(),
+        select("f-prio", Key::FormPrio, prios, |s| s.workload.priority.as_str().into(), |s, v| if let Some(p) = Priority::parse(v) { s.workload.priority = p }).into_any(),
+    ];
+    let more_fields: Vec<AnyView> = vec![
+        number_input(
+            "f-nodes",
+            Key::FormNodes,
+            (1.0, 1024.0),
+            |s| Some(f64::from(s.workload.nodes)),
+            |s, v| s.workload.nodes = v.map_or(1, |n| n as u32),
+        )
+        .into_any(),
+        number_input(
+            "f-samples",
+            Key::FormSamples,
+            (1.0, 1e11),
+            |s| {
+                Some(
+                    s.workload
+                        .samples_for(&resolve_model(Catalog::embedded(), &s.workload))
+                        as f64,
+                )
+            },
+            |s, v| s.workload.samples = v.map(|n| n as u64),
+        )
+        .into_any(),
+        number_input(
+            "f-epochs",
+            Key::FormEpochs,
+            (0.01, 1000.0),
+            |s| Some(s.workload.epochs),
+            |s, v| s.workload.epochs = v.unwrap_or(1.0),
+        )
+        .into_any(),
+        view! { <Show when=serving>
+            {select("f-runtime", Key::FormRuntime, runtimes,
+                |s| s.workload.runtime.map(Runtime::as_str).unwrap_or_default().into(),
+                |s, v| s.workload.runtime = Runtime::parse(v))}
+        </Show> }
+        .into_any(),
+        select(
+            "f-eco",
+            Key::FormEco,
+            ecos,
+            |s| s.workload.eco.as_str().into(),
+            |s, v| {
+                if let Some(e) = EcoRequirement::parse(v) {
+                    s.workload.eco = e
+                }
+            },
+        )
+        .into_any(),
+        select(
+            "f-seg",
+            Key::FilterSegment,
+            segments,
+            |s| {
+                s.filters
+                    .segments
+                    .first()
+                    .map(|x| x.as_str())
+                    .unwrap_or_default()
+                    .into()
+            },
+            |s, v| {
+                s.filters.segments = Segment::ALL
+                    .iter()
+                    .copied()
+                    .filter(|x| x.as_str() == v)
+                    .collect()
+            },
+        )
+        .into_any(),
+        select(
+            "f-vendor",
+            Key::FilterVendor,
+            vendors,
+            |s| {
+                s.filters
+                    .vendors
+                    .first()
+                    .map(|x| x.as_str())
+                    .unwrap_or_default()
+                    .into()
+            },
+            |s, v| {
+                s.filters.vendors = Vendor::ALL
+                    .iter()
+                    .copied()
+                    .filter(|x| x.as_str() == v)
+                    .collect()
+            },
+        )
+        .into_any(),
+        select(
+            "f-cond",
+            Key::FilterCondition,
+            conditions,
+            |s| {
+                s.filters
+                    .condition
+                    .map(|c| c.as_str())
+                    .unwrap_or_default()
+                    .into()
+            },
+            |s, v| s.filters.condition = Condition::parse(v).filter(|c| *c != Condition::Any),
+        )
+        .into_any(),
+    ];
+
+    view! {
+        <h1 class="view-title">{t(Key::AdviseTitle)}</h1>
+        <div class="advise" class:compact=embedded>
+            <section class="workload" class:hidden=embedded aria-labelledby="workload-heading">
+                <h2 id="workload-heading">{t(Key::FormHeading)}</h2>
+                // On a phone the workload reads as one line until the person edits it: a
+                // checkbox and CSS fold the fields, with no page code to run.
+                <p class="workload-summary" data-testid="workload-summary">
+                    <span>{move || inputs.with(|(w, _)| summary(ctx.lang(), catalog, w))}</span>
+                    <input type="checkbox" id="edit-workload" class="edit-toggle" data-testid="edit-workload"/>
+                    <label for="edit-workload" class="edit-workload">{t(Key::FormEdit)}</label>
+                </p>
+                <label class="preset-chooser-label" for="f-preset">{t(Key::PresetsLabel)}</label>
+                <select id="f-preset" class="preset-chooser" data-testid="preset-chooser"
+                    on:change=move |ev| event_target_value(&ev).parse().map_or((), apply_preset)>
+                    <option value="" selected=true>{t(Key::PresetChoose)}</option>
+                    {preset_keys.iter().enumerate().map(|(i, key)| view! { <option value=i.to_string()>{t(*key)}</option> }).collect_view()}
+                </select>
+                <div class="presets" role="group" aria-label=t(Key::PresetsLabel)>
+                    {preset_keys.iter().enumerate().map(|(i, key)| view! {
+                        <button class="preset" on:click=move |_| apply_preset(i)>{t(*key)}</button>
+                    }).collect_view()}
                 </div>
+                <div class="form-grid">{main_fields}</div>
                 <details class="more" data-testid="more-inputs">
                     <summary>{t(Key::FormMore)}</summary>
-                    <div class="form-grid">
-                        {number_input("f-nodes", Key::FormNodes, (1.0, 1024.0), |s| Some(f64::from(s.workload.nodes)), |s, v| s.workload.nodes = v.map_or(1, |n| n as u32))}
-                        {number_input("f-samples", Key::FormSamples, (1.0, 1e11), |s| Some(s.workload.samples_for(&resolve_model(Catalog::embedded(), &s.workload)) as f64), |s, v| s.workload.samples = v.map(|n| n as u64))}
-                        {number_input("f-epochs", Key::FormEpochs, (0.01, 1000.0), |s| Some(s.workload.epochs), |s, v| s.workload.epochs = v.unwrap_or(1.0))}
-                        <Show when=serving>
-                            {select("f-runtime", Key::FormRuntime, runtimes,
-                                |s| s.workload.runtime.map(Runtime::as_str).unwrap_or_default().into(),
-                                |s, v| s.workload.runtime = Runtime::parse(v))}
-                        </Show>
-                        {select("f-eco", Key::FormEco, ecos, |s| s.workload.eco.as_str().into(), |s, v| if let Some(e) = EcoRequirement::parse(v) { s.workload.eco = e })}
-                        {select("f-seg", Key::FilterSegment, segments,
-                            |s| s.filters.segments.first().map(|x| x.as_str()).unwrap_or_default().into(),
-                            |s, v| s.filters.segments = Segment::ALL.iter().copied().filter(|x| x.as_str() == v).collect())}
-                        {select("f-vendor", Key::FilterVendor, vendors,
-                            |s| s.filters.vendors.first().map(|x| x.as_str()).unwrap_or_default().into(),
-                            |s, v| s.filters.vendors = Vendor::ALL.iter().copied().filter(|x| x.as_str() == v).collect())}
-                        {select("f-cond", Key::FilterCondition, conditions,
-                            |s| s.filters.condition.map(|c| c.as_str()).unwrap_or_default().into(),
-                            |s, v| s.filters.condition = Condition::parse(v).filter(|c| *c != Condition::Any))}
-                    </div>
+                    <div class="form-grid">{more_fields}</div>
                 </details>
                 <p class="assumptions">{t(Key::FormAssumptions)}</p>
             </section>
