@@ -71,7 +71,11 @@ export async function watchedPage(browser, origin, options = {}) {
   const requests = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+  // A request the browser cancels because the page moved on (a click that navigates while
+  // the icon loads) is not a fault; any other failure is.
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`failed: ${r.url()} (${r.failure()?.errorText})`);
+  });
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`); });
   page.on('request', (r) => requests.push(r.url()));
   return { page, context, problems, requests, foreign: () => requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:')) };
