@@ -222,6 +222,8 @@ fn model(e: &Entry) -> String {
         "kv_latent_dim",
         "sliding_window",
         "sliding_layers",
+        "decoder_layers",
+        "guidance_passes",
     ]
     .map(|k| format!("{k}: {}", e.opt_int(k)))
     .join(", ");

@@ -84,6 +84,8 @@ mod generated {
         sliding_layers: Option<u32>,
         pipeline_params_b: Option<f64>,
         decoder_gflops: Option<f64>,
+        decoder_layers: Option<u32>,
+        guidance_passes: Option<u32>,
     }
 
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -167,6 +169,8 @@ mod generated {
                 sliding_layers: r.sliding_layers,
                 pipeline_params_b: r.pipeline_params_b,
                 decoder_gflops: r.decoder_gflops,
+                decoder_layers: r.decoder_layers,
+                guidance_passes: r.guidance_passes,
                 notes: Vec::new(),
                 sources: Vec::new(),
             })

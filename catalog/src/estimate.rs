@@ -435,14 +435,17 @@ pub enum Unit {
     Samples,
     /// Generated images per second (diffusion); shown as seconds per image.
     Images,
+    /// Seconds of audio transcribed per second (speech recognition): the real-time factor.
+    AudioSeconds,
 }
 
-/// Denoiser passes per step: classifier-free guidance runs the prompt's prediction and
-/// the unconditional one (diffusers does both, as a batch of two, whenever
-/// `guidance_scale > 1`, the default for SD 1.5, SDXL and FLUX-dev's pipelines).
+/// Denoiser passes per step when the model does not say: classifier-free guidance runs the
+/// prompt's prediction and the unconditional one (diffusers does both, as a batch of two,
+/// whenever `guidance_scale > 1`, the default for SD 1.5 and SDXL's pipelines).
+/// Guidance-distilled models set `guidance_passes: 1`.
 pub const CFG_PASSES: f64 = 2.0;
 
-/// Images per second of a diffusion pipeline: `steps` denoiser steps of `CFG_PASSES`
+/// Images per second of a diffusion pipeline: `steps` denoiser steps of the model's guidance
 /// passes, each the larger of its compute and its weight reads (the roofline), then one
 /// VAE decode per image. Text encoding runs once per prompt and is left out (under 1% of
 /// an SDXL image's FLOPs).
@@ -465,12 +468,13 @@ fn diffusion_speed(
     };
     let decode = model.decoder_gflops.map_or(0.0, |g| g * 1e9 * pixels);
     let steps = f64::from(workload.steps());
+    let passes = model.guidance_passes.map_or(CFG_PASSES, f64::from);
     let weights = model.params() * workload.precision.weight_bits() / 8.0 / n;
     let image = |bw_eff: f64, mfu: f64| {
-        let pass = (CFG_PASSES * denoiser * b / (flops(mfu) * n)).max(weights / bw(bw_eff));
+        let pass = (passes * denoiser * b / (flops(mfu) * n)).max(weights / bw(bw_eff));
         steps * pass + decode * b / (flops(mfu) * n)
     };
-    let bound = if CFG_PASSES * denoiser * b / flops(0.4) >= weights / bw(0.75) {
+    let bound = if passes * denoiser * b / flops(0.4) >= weights / bw(0.75) {
         Bound::Compute
     } else {
         Bound::Memory
@@ -482,6 +486,87 @@ fn diffusion_speed(
         throughput: Range::new(
             b / image(BANDWIDTH_EFFICIENCY.0, mfu_lo),
             b / image(BANDWIDTH_EFFICIENCY.1, mfu_hi),
+        ),
+        job_hours: None,
+        prefill_seconds: None,
+        gpus_used: placement.gpus,
+        scaling_efficiency: 1.0,
+        link,
+    })
+}
+
+/// Whisper's audio window: every input is padded or cut to 30 s, which the encoder sees as
+/// 1,500 frames (Radford et al. 2022, §2.2: 30-second chunks, a convolution stem of stride
+/// two over 3,000 log-mel frames).
+pub const WHISPER_WINDOW_S: f64 = 30.0;
+pub const WHISPER_ENCODER_FRAMES: f64 = 1500.0;
+/// Decoder steps per second of speech: 549 decoder runs for 198.7 s of English in
+/// whisper.cpp's README log (`gb1.wav`: text, timestamp and per-window prompt tokens and one
+/// temperature fallback). Denser speech or languages with more tokens per word take more.
+pub const WHISPER_DECODER_STEPS_PER_AUDIO_S: f64 = 2.76;
+/// Beams of the beam search: faster-whisper's and the openai-whisper command line's default
+/// (`beam_size=5`). The beams run as one batch: the weights are read once per step, the
+/// cross-attention keys and values once per beam.
+pub const WHISPER_BEAM: f64 = 5.0;
+/// Fixed cost per decoder layer and step beyond the roofline: launches, beam bookkeeping and
+/// the runtime's own work between kernels. Set from the faster-whisper (CTranslate2) group of
+/// calibration fixtures (V100S and A30, large-v2 and large-v3 at batch 1), whose decode time
+/// is 4–5× what the weights' reads alone take; the turbo model's 4-layer decoder on an
+/// RTX 5090 lands on the same figure. About ten times a llama.cpp layer's.
+pub const WHISPER_STEP_OVERHEAD_PER_LAYER_S: f64 = 0.5e-3;
+
+/// Seconds of audio transcribed per second (the real-time factor) by a Whisper-style
+/// encoder-decoder: per batch of `batch` 30-s windows, the encoder's compute (and the
+/// decoder's cross-attention keys and values, projected once per window), then one decoder
+/// step per token, each the larger of its reads (decoder weights once, cross-attention
+/// cache per beam) and its compute, plus the per-layer overhead.
+fn speech_speed(
+    sized: &Sized,
+    workload: &Workload,
+    placement: &Placement,
+    (rate, (mfu_lo, mfu_hi), link): (RateKind, (f64, f64), Link),
+    flops: &dyn Fn(f64) -> f64,
+    bw: &dyn Fn(f64) -> f64,
+) -> Option<Speed> {
+    let t = sized.transformer?;
+    let model = sized.model;
+    let b = f64::from(workload.batch);
+    let h = t.hidden;
+    let frames = WHISPER_ENCODER_FRAMES;
+    let decoder_layers = model.decoder_layers.map_or(t.layers, f64::from);
+    // Per layer: attention projections 4·h², the MLP 2·h·ffn; the decoder adds cross-attention
+    // (4·h²) and reads the token embedding again as its output head.
+    let encoder_params = t.layers * (4.0 * h * h + 2.0 * h * t.ffn);
+    let decoder_params = decoder_layers * (8.0 * h * h + 2.0 * h * t.ffn) + t.vocab * h;
+    let encoder_flops = 2.0 * encoder_params * frames
+        + 4.0 * t.layers * frames * frames * h
+        // Cross-attention keys and values of every decoder layer, once per window.
+        + 2.0 * decoder_layers * frames * 2.0 * h * h;
+    let weight_bytes = decoder_params * workload.precision.weight_bits() / 8.0;
+    let cache_bytes = 2.0 * decoder_layers * frames * h * 2.0;
+    let step_bytes = weight_bytes + b * WHISPER_BEAM * cache_bytes;
+    let step_flops = b * WHISPER_BEAM * 2.0 * decoder_params;
+    let steps = WHISPER_DECODER_STEPS_PER_AUDIO_S * WHISPER_WINDOW_S;
+    let overhead = decoder_layers * WHISPER_STEP_OVERHEAD_PER_LAYER_S;
+    let n = f64::from(placement.gpus);
+    let window = |bw_eff: f64, mfu: f64| {
+        let step = (step_bytes / bw(bw_eff)).max(step_flops / flops(mfu)) + overhead;
+        b * encoder_flops / flops(mfu) + steps * step
+    };
+    let bound = if b * encoder_flops / flops(0.4) >= steps * step_bytes / bw(0.75) {
+        Bound::Compute
+    } else {
+        Bound::Memory
+    };
+    // Each GPU of a group transcribes its own windows.
+    let audio_per_s = |bw_eff: f64, mfu: f64| n * b * WHISPER_WINDOW_S / window(bw_eff, mfu);
+    Some(Speed {
+        rate,
+        bound,
+        unit: Unit::AudioSeconds,
+        throughput: Range::new(
+            audio_per_s(BANDWIDTH_EFFICIENCY.0, mfu_lo),
+            audio_per_s(BANDWIDTH_EFFICIENCY.1, mfu_hi),
         ),
         job_hours: None,
         prefill_seconds: None,
@@ -649,6 +734,10 @@ pub fn speed(
         if model.family == Family::Diffusion {
             let mfu = (mfu_lo, mfu_hi);
             return diffusion_speed(sized, workload, placement, (rate, mfu, link), &flops, &bw);
+        }
+        if model.family == Family::Speech {
+            let mfu = (mfu_lo, mfu_hi);
+            return speech_speed(sized, workload, placement, (rate, mfu, link), &flops, &bw);
         }
         let per_sample = forward_flops_per_sample(sized, active)?;
         let step = |bw_eff: f64, mfu: f64| {

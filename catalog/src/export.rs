@@ -68,6 +68,7 @@ pub fn unit_code(unit: Unit) -> &'static str {
         Unit::TrainTokens => "training-tokens/s",
         Unit::Samples => "samples/s",
         Unit::Images => "images/s",
+        Unit::AudioSeconds => "audio-s/s",
     }
 }
 

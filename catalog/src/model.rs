@@ -75,6 +75,15 @@ pub struct Model {
     /// Diffusion pipelines: GFLOPs of the VAE decoder for one image at the default resolution.
     #[serde(default)]
     pub decoder_gflops: Option<f64>,
+    /// Encoder-decoders (Whisper): layers of the decoder stack when it differs from the
+    /// encoder's `layers` (large-v3-turbo keeps 32 encoder layers and 4 decoder layers).
+    #[serde(default)]
+    pub decoder_layers: Option<u32>,
+    /// Diffusion pipelines: denoiser passes per step. Classifier-free guidance runs two
+    /// (the prompt's and the unconditional prediction); guidance-distilled models (FLUX.1
+    /// [dev]) run one. Null means two.
+    #[serde(default)]
+    pub guidance_passes: Option<u32>,
     #[serde(default)]
     pub notes: Vec<String>,
     #[serde(default)]
@@ -152,6 +161,8 @@ impl Model {
             sliding_layers: None,
             pipeline_params_b: None,
             decoder_gflops: None,
+            decoder_layers: None,
+            guidance_passes: None,
             notes: Vec::new(),
             sources: Vec::new(),
         }

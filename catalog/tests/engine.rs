@@ -695,3 +695,31 @@ fn your_price_wins_over_the_catalogs_and_holds_the_budget() {
     w.set_your_price("rtx-4090", None);
     assert!(w.your_prices.is_empty());
 }
+
+/// Real-time factor of Whisper on one GPU at a batch of 30-s windows.
+fn whisper_speed(model: &str, gpu: &str, batch: u32) -> estimate::Speed {
+    let w = Workload {
+        model: ModelChoice::Preset(model.into()),
+        precision: Precision::Fp16,
+        batch,
+        ..Workload::default()
+    };
+    let gpu = catalog().gpu(gpu).unwrap();
+    let m = catalog::rank::resolve_model(catalog(), &w);
+    let sized = memory::size_model(&m, &w);
+    let placement = estimate::place(gpu, &sized, &w).unwrap();
+    estimate::speed(gpu, &sized, &w, &placement).unwrap()
+}
+
+#[test]
+fn whisper_reads_as_a_multiple_of_real_time() {
+    // faster-whisper's README: 13 min of audio in 63 s on an RTX 3070 Ti (12.7× real
+    // time, large-v2, beam 5). A 4090 is faster, but a decoder step is mostly fixed cost,
+    // so not by the ratio of their compute.
+    let one = whisper_speed("whisper-large-v3", "rtx-4090", 1);
+    assert_eq!(one.unit, estimate::Unit::AudioSeconds);
+    assert!((8.0..60.0).contains(&one.throughput.mid), "{:?}", one.throughput);
+    // Batching windows shares each decoder step's weight reads and fixed cost.
+    let eight = whisper_speed("whisper-large-v3", "rtx-4090", 8);
+    assert!(eight.throughput.mid > 2.0 * one.throughput.mid);
+}

@@ -23,17 +23,20 @@ pub fn unit_text(lang: Lang, unit: Unit) -> &'static str {
             Unit::TrainTokens => Key::UnitTrainTokens,
             Unit::Samples => Key::UnitSamples,
             Unit::Images => Key::UnitImages,
+            Unit::AudioSeconds => Key::UnitAudio,
         },
     )
 }
 
-/// A throughput range in the workload's unit; diffusion reads as seconds per image.
+/// A throughput range in the workload's unit; diffusion reads as seconds per image, speech
+/// as a multiple of real time.
 pub fn throughput_text(lang: Lang, r: Range, unit: Unit) -> String {
     match unit {
         Unit::Images => fill(
             tr(lang, Key::CardSecondsPerImage),
             &[("range", range_text(Range::new(1.0 / r.high, 1.0 / r.low)))],
         ),
+        Unit::AudioSeconds => fill(tr(lang, Key::CardRealtime), &[("range", range_text(r))]),
         _ => format!("{} {}", range_text(r), unit_text(lang, unit)),
     }
 }
@@ -45,6 +48,7 @@ pub fn speed_point_text(lang: Lang, x: f64, unit: Unit) -> String {
             tr(lang, Key::CardSecondsPerImage),
             &[("range", num(1.0 / x))],
         ),
+        Unit::AudioSeconds => fill(tr(lang, Key::CardRealtime), &[("range", num(x))]),
         _ => format!("{} {}", num(x), unit_text(lang, unit)),
     }
 }
