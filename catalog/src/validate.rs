@@ -233,6 +233,14 @@ pub fn validate(catalog: &Catalog) -> Vec<Violation> {
             }
         }
         if let Some(ic) = &g.interconnect {
+            // A link the engine cannot time would fall back to a guess; every link listed
+            // has its bandwidth.
+            if ic.bandwidth_gbs.is_none() {
+                out.push(bad(
+                    "interconnect.bandwidth_gbs",
+                    "a link is listed without its bandwidth".into(),
+                ));
+            }
             check_range(
                 &mut out,
                 g,
