@@ -36,11 +36,18 @@ fn bench_module_version(manifest_dir: &Path) -> String {
     }
     files.push(manifest_dir.join("../Cargo.lock"));
     files.sort();
+    let bytes: Vec<u8> = files
+        .iter()
+        .flat_map(|f| std::fs::read(f).unwrap_or_default())
+        .collect();
+    fnv(&bytes)
+}
+
+/// FNV-1a of some bytes, as hex: a version for a file's address, so caches never mix them.
+fn fnv(bytes: &[u8]) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for file in &files {
-        for byte in std::fs::read(file).unwrap_or_default() {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
+    for &byte in bytes {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
     }
     format!("{hash:016x}")
 }
@@ -53,6 +60,10 @@ fn main() {
     );
     let dir = manifest_dir.join("locales");
     println!("cargo:rerun-if-changed={}", dir.display());
+    println!(
+        "cargo:rustc-env=ZH_STRINGS_VERSION={}",
+        fnv(&std::fs::read(dir.join("zh.json")).unwrap_or_default())
+    );
     let en = load(&dir.join("en.json"));
     let zh = load(&dir.join("zh.json"));
     let mut problems = Vec::new();
@@ -91,24 +102,35 @@ fn main() {
             );
         }
         out.push_str("}\n\n");
-        let tables: Vec<String> = [&en, &zh]
-            .iter()
-            .map(|table| {
-                let rows: Vec<String> = keys
-                    .iter()
-                    .map(|k| format!("        {:?},", table[*k]))
-                    .collect();
-                format!("&[\n{}\n    ]", rows.join("\n"))
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "impl Text for {name} {{\n    fn text(self, lang: catalog::share::Lang) -> &'static str {{\n        \
-             const EN: &[&str] = {};\n        const ZH: &[&str] = {};\n        \
-             let table = match lang {{\n            catalog::share::Lang::En => EN,\n            \
-             catalog::share::Lang::Zh => ZH,\n        }};\n        table[self as usize]\n    }}\n}}\n",
-            tables[0], tables[1]
-        );
+        let table = |t: &BTreeMap<String, String>| {
+            let rows: Vec<String> = keys.iter().map(|k| format!("        {:?},", t[*k])).collect();
+            format!("&[\n{}\n    ]", rows.join("\n"))
+        };
+        if wanted {
+            let _ = writeln!(
+                out,
+                "impl Text for {name} {{\n    fn text(self, lang: catalog::share::Lang) -> &'static str {{\n        \
+                 const EN: &[&str] = {};\n        const ZH: &[&str] = {};\n        \
+                 let table = match lang {{\n            catalog::share::Lang::En => EN,\n            \
+                 catalog::share::Lang::Zh => ZH,\n        }};\n        table[self as usize]\n    }}\n}}\n",
+                table(&en),
+                table(&zh)
+            );
+        } else {
+            // The page's Chinese strings are fetched (`zh.json`) when the page is shown in
+            // Chinese, in this enum's order: the keys sorted, `measure.*` left out.
+            let _ = writeln!(
+                out,
+                "/// Keys of the page's table; `zh.json` must yield this many strings.\n\
+                 pub const KEY_COUNT: usize = {};\n\n\
+                 impl Text for {name} {{\n    fn text(self, lang: catalog::share::Lang) -> &'static str {{\n        \
+                 const EN: &[&str] = {};\n        \
+                 let chinese = match lang {{\n            catalog::share::Lang::Zh => zh_text(self as usize),\n            \
+                 catalog::share::Lang::En => None,\n        }};\n        chinese.unwrap_or(EN[self as usize])\n    }}\n}}\n",
+                keys.len(),
+                table(&en)
+            );
+        }
     }
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("i18n_keys.rs");
     std::fs::write(dest, out).expect("write i18n_keys.rs");

@@ -120,6 +120,24 @@ test('first paint and answer card under the slow phone profile, median of 3 (pri
   }
 });
 
+test('Chinese strings load only for a page shown in Chinese, before it first paints', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  const asked = [];
+  page.on('request', (r) => { if (r.url().includes('zh.json')) asked.push(r.url()); });
+  await page.goto(`${server.app}?lang=en`);
+  await ready(page);
+  await page.waitForSelector('[data-testid="rank-item"]');
+  assert.deepEqual(asked, [], 'an English visit does not fetch zh.json');
+  await page.goto(`${server.app}?lang=zh`);
+  await ready(page);
+  // The first frame the app draws is already in Chinese: no English flash.
+  assert.match(await page.locator('h1').first().innerText(), /[\u4e00-\u9fff]/);
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.equal(asked.length, 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the language and theme toggles switch the page and record it in the link', async () => {
   const { page, problems, context } = await watchedPage(browser, server.origin);
   await page.goto(`${server.app}?lang=en&theme=light`);

@@ -1,7 +1,12 @@
 //! Translated strings. The tables come from `locales/*.json` through `build.rs`,
-//! which fails the build when a key is missing from either language.
+//! which fails the build when a key is missing from either language. English is
+//! compiled in; the page's Chinese strings are fetched from `zh.json` the first time the
+//! page is shown in Chinese, so an English visit does not download them.
+
+use std::sync::OnceLock;
 
 use catalog::share::Lang;
+use wasm_bindgen::JsValue;
 
 /// A key with a string in each language.
 pub trait Text: Copy {
@@ -9,6 +14,44 @@ pub trait Text: Copy {
 }
 
 include!(concat!(env!("OUT_DIR"), "/i18n_keys.rs"));
+
+/// The page's Chinese strings in `Key` order, once fetched.
+static ZH: OnceLock<Vec<&'static str>> = OnceLock::new();
+
+fn zh_text(index: usize) -> Option<&'static str> {
+    ZH.get().and_then(|table| table.get(index).copied())
+}
+
+/// Whether the Chinese strings are here (until then the page stays in English).
+pub fn zh_ready() -> bool {
+    ZH.get().is_some()
+}
+
+/// Fetches `zh.json` (published beside the page) and keeps its strings in `Key` order:
+/// the keys sorted, the measurement module's `measure.*` keys left out, which is the
+/// order `build.rs` gives the enum.
+pub async fn load_zh() -> Result<(), String> {
+    if zh_ready() {
+        return Ok(());
+    }
+    let url = concat!("zh.json?v=", env!("ZH_STRINGS_VERSION"));
+    let text = crate::components::details::fetch_text(url).await?;
+    let object = js_sys::JSON::parse(&text).map_err(|_| "zh.json is not valid JSON".to_string())?;
+    let keys = js_sys::Object::keys(&js_sys::Object::from(object.clone())).sort();
+    let strings: Vec<&'static str> = keys
+        .iter()
+        .filter(|k| !k.as_string().unwrap_or_default().starts_with("measure."))
+        .map(|k| {
+            let value = js_sys::Reflect::get(&object, &k).unwrap_or(JsValue::UNDEFINED);
+            &*String::leak(value.as_string().unwrap_or_default())
+        })
+        .collect();
+    if strings.len() != KEY_COUNT {
+        return Err(format!("zh.json has {} strings, the page {KEY_COUNT}", strings.len()));
+    }
+    let _ = ZH.set(strings);
+    Ok(())
+}
 
 /// Fills `{name}` placeholders of a template.
 pub fn fill(template: &str, args: &[(&str, String)]) -> String {

@@ -33,6 +33,17 @@ pub fn install_panic_panel() {
     }));
 }
 
+/// Mounts the app. A page that opens in Chinese first fetches its strings, so it never
+/// shows English for a moment; if they cannot be fetched it opens in English.
+pub async fn start() {
+    if state::opens_in_chinese() {
+        if let Err(e) = i18n::load_zh().await {
+            leptos::logging::warn!("Chinese strings: {e}");
+        }
+    }
+    leptos::mount::mount_to_body(App);
+}
+
 /// One view's place in the page. A view is created the first time it is shown and then
 /// kept (hidden while another view is shown), so that leaving a view never disposes what
 /// its pending updates still read: going back and forth costs a re-render, never a crash.

@@ -1,4 +1,4 @@
 fn main() {
     app::install_panic_panel();
-    leptos::mount::mount_to_body(app::App);
+    wasm_bindgen_futures::spawn_local(app::start());
 }

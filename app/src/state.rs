@@ -86,6 +86,20 @@ fn current_query() -> String {
     window().location().search().unwrap_or_default()
 }
 
+fn browser_zh() -> bool {
+    window()
+        .navigator()
+        .language()
+        .is_some_and(|l| l.to_ascii_lowercase().starts_with("zh"))
+}
+
+/// Whether the page opens in Chinese: the link says so, or says nothing and the browser
+/// prefers Chinese.
+pub fn opens_in_chinese() -> bool {
+    let (state, _) = share::parse(&current_query(), Catalog::embedded());
+    state.lang.unwrap_or(if browser_zh() { Lang::Zh } else { Lang::En }) == Lang::Zh
+}
+
 /// Creates the state under the calling owner (`App`), and follows back and forward.
 pub fn init() -> Ctx {
     let (state, ignored) = share::parse(&current_query(), Catalog::embedded());
@@ -94,21 +108,34 @@ pub fn init() -> Ctx {
         .ok()
         .flatten()
         .is_some_and(|m| m.matches());
-    let browser_zh = window()
-        .navigator()
-        .language()
-        .is_some_and(|l| l.to_ascii_lowercase().starts_with("zh"));
+    let browser_zh = browser_zh();
     let state = RwSignal::new(state);
+    // The language asked for; Chinese shows once its strings have arrived.
+    let wanted = Memo::new(move |_| {
+        state
+            .with(|s| s.lang)
+            .unwrap_or(if browser_zh { Lang::Zh } else { Lang::En })
+    });
+    let zh_ready = RwSignal::new(crate::i18n::zh_ready());
+    Effect::new(move |_| {
+        if wanted.get() == Lang::Zh && !zh_ready.get_untracked() {
+            leptos::task::spawn_local(async move {
+                match crate::i18n::load_zh().await {
+                    Ok(()) => zh_ready.set(true),
+                    Err(e) => leptos::logging::warn!("Chinese strings: {e}"),
+                }
+            });
+        }
+    });
     let ctx = Ctx {
         state,
         ignored: RwSignal::new(ignored),
         view: Memo::new(move |_| state.with(|s| s.view)),
         inputs: Memo::new(move |_| state.with(|s| (s.workload.clone(), s.filters.clone()))),
         ids: Memo::new(move |_| state.with(|s| s.ids.clone())),
-        lang: Memo::new(move |_| {
-            state
-                .with(|s| s.lang)
-                .unwrap_or(if browser_zh { Lang::Zh } else { Lang::En })
+        lang: Memo::new(move |_| match wanted.get() {
+            Lang::Zh if zh_ready.get() => Lang::Zh,
+            _ => Lang::En,
         }),
         theme: Memo::new(move |_| {
             state.with(|s| s.theme).unwrap_or(if system_dark {

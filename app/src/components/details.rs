@@ -15,7 +15,7 @@ pub enum Loaded {
     Failed(String),
 }
 
-async fn fetch_text(url: &str) -> Result<String, String> {
+pub(crate) async fn fetch_text(url: &str) -> Result<String, String> {
     let response = JsFuture::from(window().fetch_with_str(url))
         .await
         .map_err(|e| format!("{e:?}"))?;
