@@ -251,11 +251,13 @@ pub struct Savers {
     pub checkpointing: bool,
     /// Micro-batch of 1 per GPU, with gradient accumulation keeping the global batch.
     pub micro_batch_one: bool,
+    /// Diffusion inference: text encoders and VAE kept in CPU memory, moved in when used.
+    pub pipeline_offload: bool,
 }
 
 impl Savers {
     pub fn any(self) -> bool {
-        self.checkpointing || self.micro_batch_one
+        self.checkpointing || self.micro_batch_one || self.pipeline_offload
     }
 
     /// The workload as it runs with these savers.
@@ -266,6 +268,9 @@ impl Savers {
         }
         if self.micro_batch_one {
             w.batch = 1;
+        }
+        if self.pipeline_offload {
+            w.pipeline_offload = true;
         }
         w
     }
@@ -400,19 +405,33 @@ pub fn place(gpu: &Gpu, sized: &Sized, workload: &Workload) -> Result<Placement,
     let per_node = workload.gpus.max(1);
     let max = workload.max_gpus();
     let mut last = memory::breakdown(sized, workload, Sharding::Single);
+    // A diffusion pipeline that does not fit whole first offloads its text encoders and
+    // VAE (the FLUX.1 [dev] model card's own example does), before taking more GPUs.
+    let mut options = vec![Savers::default()];
+    if sized.model.pipeline_params_b.is_some() {
+        options.push(Savers {
+            pipeline_offload: true,
+            ..Savers::default()
+        });
+    }
     let mut n = 1;
     while n <= max {
-        if let Some(sharding) = memory::sharding_for(sized, workload, n, per_node) {
-            let m = memory::breakdown(sized, workload, sharding);
-            if m.total() <= usable {
-                return Ok(Placement {
-                    gpus: n,
-                    sharding,
-                    memory: m,
-                    savers: Savers::default(),
-                });
+        for &savers in &options {
+            let w = savers.apply(workload);
+            if let Some(sharding) = memory::sharding_for(sized, &w, n, per_node) {
+                let m = memory::breakdown(sized, &w, sharding);
+                if m.total() <= usable {
+                    return Ok(Placement {
+                        gpus: n,
+                        sharding,
+                        memory: m,
+                        savers,
+                    });
+                }
+                if !savers.any() {
+                    last = m;
+                }
             }
-            last = m;
         }
         n *= 2;
     }
@@ -453,6 +472,7 @@ fn diffusion_speed(
     sized: &Sized,
     workload: &Workload,
     placement: &Placement,
+    pcie_gbs: f64,
     (rate, (mfu_lo, mfu_hi), link): (RateKind, (f64, f64), Link),
     flops: &dyn Fn(f64) -> f64,
     bw: &dyn Fn(f64) -> f64,
@@ -469,10 +489,19 @@ fn diffusion_speed(
     let decode = model.decoder_gflops.map_or(0.0, |g| g * 1e9 * pixels);
     let steps = f64::from(workload.steps());
     let passes = model.guidance_passes.map_or(CFG_PASSES, f64::from);
+    // Offloaded, each batch of images moves the encoders, the denoiser and the VAE to the
+    // GPU and back out once over PCIe.
+    let moved = if placement.savers.pipeline_offload {
+        let bits = workload.precision.weight_bits() / 8.0;
+        2.0 * (model.params() + model.pipeline_params_b.unwrap_or(0.0) * 1e9) * bits
+            / (pcie_gbs * 1e9 * LINK_EFFICIENCY)
+    } else {
+        0.0
+    };
     let weights = model.params() * workload.precision.weight_bits() / 8.0 / n;
     let image = |bw_eff: f64, mfu: f64| {
         let pass = (passes * denoiser * b / (flops(mfu) * n)).max(weights / bw(bw_eff));
-        steps * pass + decode * b / (flops(mfu) * n)
+        steps * pass + decode * b / (flops(mfu) * n) + moved
     };
     let bound = if passes * denoiser * b / flops(0.4) >= weights / bw(0.75) {
         Bound::Compute
@@ -596,6 +625,11 @@ pub struct Speed {
 /// Forward FLOPs per sample (or per token for decoders' decode), Kaplan et al. 2020:
 /// 2·N per token plus 2·L·s·h for attention.
 fn forward_flops_per_sample(sized: &Sized, active_params: f64) -> Option<f64> {
+    // A diffusion transformer's own FLOP count beats 2·N per token: its modulation weights
+    // act once per step and each token passes one stream's weights (FLUX.1, SD 3.5).
+    if sized.model.family == Family::Diffusion && sized.gflops_per_sample.is_some() {
+        return sized.gflops_per_sample.map(|g| g * 1e9);
+    }
     match sized.transformer {
         Some(t) => Some(t.tokens * (2.0 * active_params + 2.0 * t.layers * t.tokens * t.hidden)),
         None => sized.gflops_per_sample.map(|g| g * 1e9),
@@ -733,7 +767,16 @@ pub fn speed(
         }
         if model.family == Family::Diffusion {
             let mfu = (mfu_lo, mfu_hi);
-            return diffusion_speed(sized, workload, placement, (rate, mfu, link), &flops, &bw);
+            let pcie = gpu.pcie.as_ref().map_or(ASSUMED_LINK_GBS, |p| p.bandwidth_gbs());
+            return diffusion_speed(
+                sized,
+                workload,
+                placement,
+                pcie,
+                (rate, mfu, link),
+                &flops,
+                &bw,
+            );
         }
         if model.family == Family::Speech {
             let mfu = (mfu_lo, mfu_hi);

@@ -140,6 +140,10 @@ pub struct Sized<'m> {
 
 /// Side of a ViT patch and frames per VideoMAE tubelet.
 const PATCH: f64 = 16.0;
+/// Pixels per side of one diffusion-transformer token: the VAE's 8× downsampling times
+/// 2×2 latent patches (FLUX.1, SD 3.5), so 1024×1024 is 4,096 image tokens. Text tokens,
+/// which join the image tokens in the attention, are left out.
+const DIT_PIXELS_PER_TOKEN: f64 = 16.0;
 const TUBELET: f64 = 2.0;
 
 pub fn size_model<'m>(model: &'m Model, workload: &Workload) -> Sized<'m> {
@@ -150,6 +154,7 @@ pub fn size_model<'m>(model: &'m Model, workload: &Workload) -> Sized<'m> {
         (Some(l), Some(h), Some(a)) if family != Family::VisionCnn => {
             let tokens = match family {
                 Family::VisionTransformer => (side.unwrap_or(224.0) / PATCH).powi(2) + 1.0,
+                Family::Diffusion => (side.unwrap_or(1024.0) / DIT_PIXELS_PER_TOKEN).powi(2),
                 Family::Video => {
                     let frames = f64::from(model.frames.unwrap_or(16));
                     frames / TUBELET * (side.unwrap_or(224.0) / PATCH).powi(2)
@@ -347,11 +352,17 @@ pub fn breakdown(sized: &Sized, workload: &Workload, sharding: Sharding) -> Memo
                 Sharding::TensorParallel { .. } => n,
                 _ => 1.0,
             };
-            // A diffusion pipeline also holds its text encoders and VAE.
+            // A diffusion pipeline also holds its text encoders and VAE; offloaded, only the
+            // part that runs is on the GPU, the denoiser or the encoders, whichever is larger.
             let pipeline =
                 sized.model.pipeline_params_b.unwrap_or(0.0) * 1e9 * sized.weight_bits(workload)
                     / 8.0;
-            m.weights = (weight_bytes + pipeline) / shard;
+            let resident = if workload.pipeline_offload {
+                weight_bytes.max(pipeline)
+            } else {
+                weight_bytes + pipeline
+            };
+            m.weights = resident / shard;
             m.kv_cache = sized.kv_cache(workload) / shard;
         }
     }

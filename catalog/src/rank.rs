@@ -125,6 +125,8 @@ pub enum Reason {
         checkpointing: bool,
         micro_batch_one: bool,
         offload: bool,
+        /// Diffusion: text encoders and VAE in CPU memory, moved in when they run.
+        pipeline_offload: bool,
     },
     /// Buying for a workstation: a datacenter card cooled by server airflow, which needs a
     /// fan added in a desktop case.
@@ -514,6 +516,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                     checkpointing: p.savers.checkpointing,
                     micro_batch_one: p.savers.micro_batch_one,
                     offload,
+                    pipeline_offload: p.savers.pipeline_offload,
                 });
             }
             if spare < TIGHT_FRACTION * estimate::usable_memory(gpu) {

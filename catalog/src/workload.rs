@@ -209,6 +209,10 @@ pub struct Workload {
     pub runtime: Option<Runtime>,
     /// Diffusion: denoising steps per image; `None` = `DIFFUSION_STEPS`.
     pub steps: Option<u32>,
+    /// Diffusion: the text encoders and VAE wait in CPU memory and each part of the
+    /// pipeline moves to the GPU when it runs (diffusers' `enable_model_cpu_offload`).
+    /// Not in the link: the placement turns it on when the pipeline does not fit whole.
+    pub pipeline_offload: bool,
 }
 
 pub const DEFAULT_MODEL: &str = "llama-3.1-8b";
@@ -237,6 +241,7 @@ impl Default for Workload {
             your_prices: Vec::new(),
             runtime: None,
             steps: None,
+            pipeline_offload: false,
         }
     }
 }

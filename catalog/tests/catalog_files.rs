@@ -121,11 +121,16 @@ fn catalog_covers_the_required_models() {
         "llama-3.3-70b",
         "mistral-small-24b",
         "phi-4",
+        "gemma-3-4b",
         "gemma-3-12b",
         "gemma-3-27b",
         "gpt-oss-120b",
         "deepseek-v3",
         "llama-4-scout",
+        "llama-4-maverick",
+        "flux.1-dev",
+        "sd-3.5-large",
+        "whisper-large-v3-turbo",
     ] {
         assert!(c.model(id).is_some(), "missing {id}");
     }

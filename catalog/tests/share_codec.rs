@@ -81,6 +81,7 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                 }),
                 runtime,
                 steps,
+                pipeline_offload: false,
             },
         );
     (

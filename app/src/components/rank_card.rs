@@ -79,11 +79,13 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             checkpointing,
             micro_batch_one,
             offload,
+            pipeline_offload,
         } => {
             let what: Vec<&str> = [
                 (*checkpointing, Key::SaverCheckpointing),
                 (*micro_batch_one, Key::SaverMicroBatch),
                 (*offload, Key::SaverOffload),
+                (*pipeline_offload, Key::SaverPipelineOffload),
             ]
             .into_iter()
             .filter(|(on, _)| *on)
