@@ -9,9 +9,11 @@ dist=${1:-dist}
 # Raised from 250000 when the answer block, the export and the state layer landed
 # (measured 275 KB); to 292000 when the training placement search, diffusion speeds, the
 # runtime and steps inputs landed (measured 289,952 B, +7.5 KB); to 296000 when the
-# phone's folded form and preset chooser landed (measured 295,450 B, +4.7 KB). Bringing
-# the first visit back down is tracked work.
-budget=${SIZE_BUDGET_BYTES:-296000}
+# phone's folded form and preset chooser landed (measured 295,450 B, +4.7 KB); lowered to
+# 292000 when the Chinese strings moved out of the module into zh.json (measured 291,063
+# B with the speech model and the 2026 presets). Bringing the first visit further down is
+# tracked work.
+budget=${SIZE_BUDGET_BYTES:-292000}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ when $1 is empty) and prints their sum last.
