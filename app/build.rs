@@ -103,7 +103,10 @@ fn main() {
         }
         out.push_str("}\n\n");
         let table = |t: &BTreeMap<String, String>| {
-            let rows: Vec<String> = keys.iter().map(|k| format!("        {:?},", t[*k])).collect();
+            let rows: Vec<String> = keys
+                .iter()
+                .map(|k| format!("        {:?},", t[*k]))
+                .collect();
             format!("&[\n{}\n    ]", rows.join("\n"))
         };
         if wanted {

@@ -47,7 +47,10 @@ pub async fn load_zh() -> Result<(), String> {
         })
         .collect();
     if strings.len() != KEY_COUNT {
-        return Err(format!("zh.json has {} strings, the page {KEY_COUNT}", strings.len()));
+        return Err(format!(
+            "zh.json has {} strings, the page {KEY_COUNT}",
+            strings.len()
+        ));
     }
     let _ = ZH.set(strings);
     Ok(())

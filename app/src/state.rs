@@ -97,7 +97,10 @@ fn browser_zh() -> bool {
 /// prefers Chinese.
 pub fn opens_in_chinese() -> bool {
     let (state, _) = share::parse(&current_query(), Catalog::embedded());
-    state.lang.unwrap_or(if browser_zh() { Lang::Zh } else { Lang::En }) == Lang::Zh
+    state
+        .lang
+        .unwrap_or(if browser_zh() { Lang::Zh } else { Lang::En })
+        == Lang::Zh
 }
 
 /// Creates the state under the calling owner (`App`), and follows back and forward.

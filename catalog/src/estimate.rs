@@ -767,7 +767,10 @@ pub fn speed(
         }
         if model.family == Family::Diffusion {
             let mfu = (mfu_lo, mfu_hi);
-            let pcie = gpu.pcie.as_ref().map_or(ASSUMED_LINK_GBS, |p| p.bandwidth_gbs());
+            let pcie = gpu
+                .pcie
+                .as_ref()
+                .map_or(ASSUMED_LINK_GBS, |p| p.bandwidth_gbs());
             return diffusion_speed(
                 sized,
                 workload,

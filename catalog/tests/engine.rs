@@ -627,7 +627,11 @@ fn a_missing_link_figure_is_assumed_never_zero() {
     // The catalog's validation requires every listed link's bandwidth; a catalog loaded
     // without one (TPU v3's ICI taken out here) still gets a finite speed.
     let mut without = catalog().clone();
-    let tpu = without.gpus.iter_mut().find(|g| g.id == "tpu-v3").expect("tpu-v3");
+    let tpu = without
+        .gpus
+        .iter_mut()
+        .find(|g| g.id == "tpu-v3")
+        .expect("tpu-v3");
     tpu.interconnect.as_mut().expect("ICI").bandwidth_gbs = None;
     let ranking = rank(&without, &w, &Filters::default());
     let item = ranking
@@ -708,11 +712,11 @@ fn whisper_speed(model: &str, gpu: &str, batch: u32) -> estimate::Speed {
         batch,
         ..Workload::default()
     };
-    let gpu = catalog().gpu(gpu).unwrap();
+    let gpu = catalog().gpu(gpu).expect("the GPU is in the catalog");
     let m = catalog::rank::resolve_model(catalog(), &w);
     let sized = memory::size_model(&m, &w);
-    let placement = estimate::place(gpu, &sized, &w).unwrap();
-    estimate::speed(gpu, &sized, &w, &placement).unwrap()
+    let placement = estimate::place(gpu, &sized, &w).expect("Whisper fits");
+    estimate::speed(gpu, &sized, &w, &placement).expect("a speed")
 }
 
 #[test]
@@ -722,7 +726,11 @@ fn whisper_reads_as_a_multiple_of_real_time() {
     // so not by the ratio of their compute.
     let one = whisper_speed("whisper-large-v3", "rtx-4090", 1);
     assert_eq!(one.unit, estimate::Unit::AudioSeconds);
-    assert!((8.0..60.0).contains(&one.throughput.mid), "{:?}", one.throughput);
+    assert!(
+        (8.0..60.0).contains(&one.throughput.mid),
+        "{:?}",
+        one.throughput
+    );
     // Batching windows shares each decoder step's weight reads and fixed cost.
     let eight = whisper_speed("whisper-large-v3", "rtx-4090", 8);
     assert!(eight.throughput.mid > 2.0 * one.throughput.mid);

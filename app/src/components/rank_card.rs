@@ -277,9 +277,20 @@ pub fn RankCard(
             ));
         }
         if let Some(m) = c.per_million_usd {
-            let key = match mode {
-                Mode::Buy => Key::CardEnergyPerMillion,
-                Mode::Rent => Key::CardPerMillion,
+            // Speech reads per hour of audio (3,600 of its units) and images per thousand,
+            // not per million of either.
+            let unit = speed.as_ref().map(|s| s.unit);
+            let (key, m) = match (mode, unit) {
+                (Mode::Buy, Some(Unit::AudioSeconds)) => {
+                    (Key::CardEnergyPerAudioHour, m.scale(3600.0 / 1e6))
+                }
+                (Mode::Rent, Some(Unit::AudioSeconds)) => {
+                    (Key::CardPerAudioHour, m.scale(3600.0 / 1e6))
+                }
+                (Mode::Buy, Some(Unit::Images)) => (Key::CardEnergyPerKImages, m.scale(1e-3)),
+                (Mode::Rent, Some(Unit::Images)) => (Key::CardPerKImages, m.scale(1e-3)),
+                (Mode::Buy, _) => (Key::CardEnergyPerMillion, m),
+                (Mode::Rent, _) => (Key::CardPerMillion, m),
             };
             parts.push(fill(
                 tr(lang, key),
