@@ -11,9 +11,11 @@ dist=${1:-dist}
 # runtime and steps inputs landed (measured 289,952 B, +7.5 KB); to 296000 when the
 # phone's folded form and preset chooser landed (measured 295,450 B, +4.7 KB); lowered to
 # 292000 when the Chinese strings moved out of the module into zh.json (measured 291,063
-# B with the speech model and the 2026 presets). Bringing the first visit further down is
-# tracked work.
-budget=${SIZE_BUDGET_BYTES:-292000}
+# B with the speech model and the 2026 presets); raised to 295000 when the build began
+# writing the default view into index.html (app/src/prerender.rs; index.html 1.3 -> 3.2
+# KB, so the answer and the first cards read before the module runs; measured 294,084 B).
+# Bringing the first visit further down is tracked work.
+budget=${SIZE_BUDGET_BYTES:-295000}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ when $1 is empty) and prints their sum last.

@@ -5,6 +5,8 @@
 mod components;
 mod i18n;
 mod pages;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod prerender;
 mod state;
 pub mod webgpu;
 
@@ -40,6 +42,11 @@ pub async fn start() {
         if let Err(e) = i18n::load_zh().await {
             leptos::logging::warn!("Chinese strings: {e}");
         }
+    }
+    // The default view written into the page at build time gives way to the app in this
+    // same task, so the browser never paints the two together.
+    if let Some(written) = document().get_element_by_id("prerendered") {
+        written.remove();
     }
     leptos::mount::mount_to_body(App);
 }

@@ -2,11 +2,11 @@
 //! ctrl/cmd-click, "open in new tab" and "copy link address" work; a plain left click
 //! is handled in the page (one history entry, no reload).
 
-use catalog::share::Nav;
+use catalog::share::{AppState, Nav};
 use leptos::prelude::*;
 use web_sys::MouseEvent;
 
-use crate::state::use_ctx;
+use crate::state::Ctx;
 
 /// A click the page should handle itself: the main button with no modifier key.
 pub fn is_plain_click(ev: &MouseEvent) -> bool {
@@ -21,7 +21,18 @@ pub fn view_link(
     testid: Option<&'static str>,
     label: Signal<String>,
 ) -> impl IntoView {
-    let ctx = use_ctx();
+    // Without the app's state (the page written at build time), a plain link from the
+    // default state.
+    let Some(ctx) = use_context::<Ctx>() else {
+        let query = catalog::share::print(&AppState::default().after(|s| s.apply(&nav)));
+        let href = if query.is_empty() {
+            "./".to_string()
+        } else {
+            format!("?{query}")
+        };
+        return view! { <a class=class href=href data-testid=testid>{label.get_untracked()}</a> }
+            .into_any();
+    };
     let target = nav.clone();
     let href = ctx.href(move |s| s.apply(&target));
     view! {
@@ -32,4 +43,5 @@ pub fn view_link(
             }
         }>{move || label.get()}</a>
     }
+    .into_any()
 }

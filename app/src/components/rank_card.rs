@@ -206,7 +206,8 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
 /// The person's own price for this GPU: typing one replaces the catalog's (the `price`
 /// key of the link); clearing it goes back to the catalog's.
 fn your_price_input(id: String, yours: Option<f64>, lang: Lang) -> impl IntoView {
-    let ctx = crate::state::use_ctx();
+    // The page written at build time has no state to record a price in; the app's does.
+    let ctx = use_context::<crate::state::Ctx>();
     view! {
         <label class="your-price">
             {tr(lang, Key::CardYourPrice)}
@@ -215,7 +216,7 @@ fn your_price_input(id: String, yours: Option<f64>, lang: Lang) -> impl IntoView
                 on:change=move |ev| {
                     let text = event_target_value(&ev);
                     let value = text.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 1.0 && *v <= 1e7);
-                    if text.trim().is_empty() || value.is_some() {
+                    if let (Some(ctx), true) = (ctx, text.trim().is_empty() || value.is_some()) {
                         ctx.update(false, |s| s.workload.set_your_price(&id, value));
                     }
                 } />

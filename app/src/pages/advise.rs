@@ -2,7 +2,7 @@
 
 use catalog::export;
 use catalog::gpu::{Segment, Vendor};
-use catalog::rank::{rank, resolve_model};
+use catalog::rank::{rank, resolve_model, Ranking};
 use catalog::share::{AppState, Condition, Lang};
 use catalog::workload::{
     EcoRequirement, Mode, ModelChoice, Precision, Priority, Runtime, Task, Workload,
@@ -179,7 +179,33 @@ fn task_key(t: Task) -> Key {
 
 /// The workload in one line, as a phone shows it before it is edited:
 /// "Llama 3.1 8B · QLoRA · BF16 · 1 GPU · buy · ≤ $1,500".
-fn summary(lang: Lang, catalog: &Catalog, w: &Workload) -> String {
+/// What the workload needs per GPU, in total and by part.
+pub(crate) fn memory_total(lang: Lang, r: &Ranking) -> impl IntoView {
+    let m = &r.memory;
+    let parts = [
+        (Key::MemWeights, m.weights),
+        (Key::MemGradients, m.gradients),
+        (Key::MemOptimizer, m.optimizer),
+        (Key::MemAdapters, m.adapters),
+        (Key::MemActivations, m.activations),
+        (Key::MemKvCache, m.kv_cache),
+        (Key::MemOverhead, m.overhead),
+    ];
+    let parts: Vec<String> = parts
+        .into_iter()
+        .filter(|(_, b)| *b > 0.0)
+        .map(|(k, b)| format!("{} {} GB", tr(lang, k), gb(b)))
+        .collect();
+    view! {
+        <div class="memory-total" data-testid="memory-total" data-bytes=m.total_bytes().to_string()>
+            <strong>{fill(tr(lang, Key::MemTotal), &[("gb", gb(m.total())), ("model", r.model.name.clone())])}</strong>
+            <span class="mem-parts">{parts.join(" · ")}</span>
+        </div>
+    }
+}
+
+/// The workload in one line, as a phone shows it until the person edits it.
+pub(crate) fn summary(lang: Lang, catalog: &Catalog, w: &Workload) -> String {
     let mut parts = vec![
         resolve_model(catalog, w).name,
         tr(lang, task_key(w.task)).to_string(),
@@ -592,22 +618,7 @@ pub fn Advise() -> impl IntoView {
                         }>{t(Key::ExportCsv)}</button>
                     </Show>
                 </div>
-                {move || timed.with(|(r, _)| {
-                    let m = &r.memory;
-                    let parts = [
-                        (Key::MemWeights, m.weights), (Key::MemGradients, m.gradients), (Key::MemOptimizer, m.optimizer),
-                        (Key::MemAdapters, m.adapters), (Key::MemActivations, m.activations), (Key::MemKvCache, m.kv_cache),
-                        (Key::MemOverhead, m.overhead),
-                    ];
-                    view! {
-                        <div class="memory-total" data-testid="memory-total" data-bytes=m.total_bytes().to_string()>
-                            <strong>{fill(tr(lang(), Key::MemTotal), &[("gb", gb(m.total())), ("model", r.model.name.clone())])}</strong>
-                            <span class="mem-parts">
-                                {parts.into_iter().filter(|(_, b)| *b > 0.0).map(|(k, b)| format!("{} {} GB", tr(lang(), k), gb(b))).collect::<Vec<_>>().join(" · ")}
-                            </span>
-                        </div>
-                    }
-                })}
+                {move || timed.with(|(r, _)| memory_total(lang(), r))}
                 {move || timed.with(|(r, _)| {
                     // Whether the visitor's own GPU runs this workload, and if not, why.
                     let id = crate::pages::bench::my_gpu(ctx.mine.get())?;
