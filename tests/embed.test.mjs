@@ -2,7 +2,7 @@
 // embeds two widgets; each renders and is resized to its content height.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, watchedPage } from './harness.mjs';
+import { serve, launch, watchedPage, openMenu } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -36,6 +36,7 @@ test('the embed example resizes each widget to its content, from another origin'
 test('the embed button shows a ready-to-copy snippet with the current state', async () => {
   const { page, context, problems } = await watchedPage(browser, server.origin);
   await page.goto(`${server.app}?view=compare&ids=rtx-4090,rtx-3090`);
+  await openMenu(page);
   await page.click('[data-testid="embed-button"]');
   const snippet = await page.inputValue('[data-testid="embed-snippet"]');
   assert.match(snippet, /<iframe src="[^"]*view=compare&amp;ids=rtx-4090,rtx-3090&amp;embed=1"/);

@@ -81,6 +81,12 @@ export async function watchedPage(browser, origin, options = {}) {
   return { page, context, problems, requests, foreign: () => requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:')) };
 }
 
+/// Opens the header's menu (language, theme, sharing) if it is closed.
+export async function openMenu(page) {
+  const menu = page.locator('[data-testid="menu"]');
+  if (!(await menu.evaluate((d) => d.open))) await menu.locator('summary').click();
+}
+
 export async function ready(page) {
   await page.waitForSelector('main[data-ready="true"]', { timeout: 20000 });
 }

@@ -5,7 +5,7 @@
 // fails, with the step that caused it (and the walk's seed).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, watchedPage, ready } from './harness.mjs';
+import { serve, launch, watchedPage, ready, openMenu } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -114,9 +114,11 @@ test('the GPU view survives neighbour clicks, language and theme switches, back 
   await page.waitForFunction((id) => document.querySelector('[data-testid="gpu-detail"]')?.dataset.gpuId !== id, first);
   // Notes and sources come from the one fetch the page made, for the new GPU too.
   await page.waitForSelector('[data-testid="spec-source"]');
+  await openMenu(page);
   await page.click('[data-testid="lang-toggle"]');
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   assert.match(await page.locator('.gpu-detail h2').first().innerText(), /[\u4e00-\u9fff]/);
+  await openMenu(page);
   await page.click('[data-testid="theme-toggle"]');
   await page.screenshot({ path: 'tests/artifacts/gpu-after-neighbour-zh-theme.png' });
   // The switches replace the history entry; "back" returns to the first GPU, still in Chinese.
@@ -226,7 +228,10 @@ test('a seeded random walk of 500 actions across views: no fault', async () => {
     } else if (roll < 0.95) {
       const toggle = pick(['lang-toggle', 'theme-toggle']);
       action = toggle;
-      if (await page.locator(`[data-testid="${toggle}"]`).count()) await page.click(`[data-testid="${toggle}"]`);
+      if (await page.locator(`[data-testid="${toggle}"]`).count()) {
+        await openMenu(page);
+        await page.click(`[data-testid="${toggle}"]`);
+      }
     } else {
       const start = pick(STARTS);
       action = `open ${start || '(default)'}`;

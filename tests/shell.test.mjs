@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { serve, launch, watchedPage, ready } from './harness.mjs';
+import { serve, launch, watchedPage, ready, openMenu } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); await mkdir('tests/artifacts', { recursive: true }); });
@@ -172,14 +172,34 @@ test('Chinese strings load only for a page shown in Chinese, before it first pai
   await context.close();
 });
 
+test('the header stays on one line down to a 360 px phone, in both languages', async () => {
+  for (const lang of ['en', 'zh']) {
+    const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 360, height: 740 } });
+    await page.goto(`${server.app}?lang=${lang}`);
+    await ready(page);
+    const boxes = await page.$$eval('.site-header > *', (els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom, right: r.right })));
+    const tops = boxes.map((b) => b.top);
+    assert.ok(Math.max(...tops) - Math.min(...tops) < 8, `${lang}: header items start at ${tops.join(', ')}`);
+    assert.ok(Math.max(...boxes.map((b) => b.right)) <= 360, `${lang}: header wider than the screen`);
+    // Sharing and the switches sit in the one menu.
+    await openMenu(page);
+    assert.ok(await page.locator('.menu-panel [data-testid="lang-toggle"]').isVisible());
+    assert.ok(await page.locator('.menu-panel [data-testid="embed-button"]').isVisible());
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('the language and theme toggles switch the page and record it in the link', async () => {
   const { page, problems, context } = await watchedPage(browser, server.origin);
   await page.goto(`${server.app}?lang=en&theme=light`);
   await ready(page);
+  await openMenu(page);
   await page.click('[data-testid="lang-toggle"]');
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   assert.match(await page.locator('h1').first().innerText(), /[\u4e00-\u9fff]/);
   assert.match(page.url(), /lang=zh/);
+  await openMenu(page);
   await page.click('[data-testid="theme-toggle"]');
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
   assert.match(page.url(), /theme=dark/);

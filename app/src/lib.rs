@@ -110,9 +110,6 @@ pub fn App() -> impl IntoView {
                 <Header />
             </Show>
             <Notice />
-            <Show when=move || !embed.get()>
-                <components::share_bar::ShareBar />
-            </Show>
             <main data-ready="true" id="main">
                 {View::ALL.iter().map(|&view| view_slot(ctx, view)).collect_view()}
             </main>

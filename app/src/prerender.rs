@@ -52,18 +52,17 @@ fn header(lang: Lang) -> String {
         <header class="site-header">
             <a class="brand" href="./">
                 <span class="brand-mark" aria-hidden="true"></span>
-                {tr(lang, Key::AppTitle)}
+                <span class="brand-text">{tr(lang, Key::AppTitle)}</span>
             </a>
             <nav aria-label=tr(lang, Key::NavLabel)>{nav.into_iter().collect_view()}</nav>
             <div class="header-tools">
-                <button class="tool" disabled>{tr(lang, Key::ToggleLang)}</button>
-                <button class="tool" disabled>{tr(lang, Key::ToggleThemeDark)}</button>
+                <details class="menu">
+                    <summary class="tool" title=tr(lang, Key::MenuLabel)>
+                        <span class="menu-text">{tr(lang, Key::MenuShort)}</span>
+                    </summary>
+                </details>
             </div>
         </header>
-        <div class="share-bar">
-            <button class="tool" disabled>{tr(lang, Key::ShareCopy)}</button>
-            <button class="tool" disabled>{tr(lang, Key::ShareEmbed)}</button>
-        </div>
     }
     .to_html()
 }

@@ -5,7 +5,8 @@ use crate::components::link::is_plain_click;
 use crate::i18n::{t, tr, Key};
 use crate::state::use_ctx;
 
-/// Site header: name, the views, language and theme switches.
+/// Site header on one line, down to a 360 px phone: name, the views, and one menu with
+/// the language and theme switches and the ways to share the page.
 #[component]
 pub fn Header() -> impl IntoView {
     let ctx = use_ctx();
@@ -40,7 +41,7 @@ pub fn Header() -> impl IntoView {
                 }
             }>
                 <span class="brand-mark" aria-hidden="true"></span>
-                {t(Key::AppTitle)}
+                <span class="brand-text">{t(Key::AppTitle)}</span>
             </a>
             <nav aria-label=t(Key::NavLabel)>
                 {nav(View::Advise, Key::NavAdvise)}
@@ -49,26 +50,34 @@ pub fn Header() -> impl IntoView {
                 {nav(View::Bench, Key::NavBench)}
             </nav>
             <div class="header-tools">
-                <button
-                    class="tool"
-                    data-testid="lang-toggle"
-                    on:click=move |_| {
-                        let next = if ctx.lang() == Lang::Zh { Lang::En } else { Lang::Zh };
-                        ctx.update(false, |s| s.lang = Some(next));
-                    }
-                >
-                    {t(Key::ToggleLang)}
-                </button>
-                <button
-                    class="tool"
-                    data-testid="theme-toggle"
-                    on:click=move |_| {
-                        let next = if ctx.theme() == Theme::Dark { Theme::Light } else { Theme::Dark };
-                        ctx.update(false, |s| s.theme = Some(next));
-                    }
-                >
-                    {move || if ctx.theme() == Theme::Dark { tr(lang(), Key::ToggleThemeLight) } else { tr(lang(), Key::ToggleThemeDark) }}
-                </button>
+                <details class="menu" data-testid="menu">
+                    <summary class="tool" title=t(Key::MenuLabel)>
+                        <span class="menu-text">{t(Key::MenuShort)}</span>
+                    </summary>
+                    <div class="menu-panel">
+                        <button
+                            class="tool"
+                            data-testid="lang-toggle"
+                            on:click=move |_| {
+                                let next = if ctx.lang() == Lang::Zh { Lang::En } else { Lang::Zh };
+                                ctx.update(false, |s| s.lang = Some(next));
+                            }
+                        >
+                            {t(Key::ToggleLang)}
+                        </button>
+                        <button
+                            class="tool"
+                            data-testid="theme-toggle"
+                            on:click=move |_| {
+                                let next = if ctx.theme() == Theme::Dark { Theme::Light } else { Theme::Dark };
+                                ctx.update(false, |s| s.theme = Some(next));
+                            }
+                        >
+                            {move || if ctx.theme() == Theme::Dark { tr(lang(), Key::ToggleThemeLight) } else { tr(lang(), Key::ToggleThemeDark) }}
+                        </button>
+                        <crate::components::share_bar::ShareBar />
+                    </div>
+                </details>
             </div>
         </header>
     }
