@@ -34,10 +34,12 @@ async function markClickables(page) {
     const seen = new Map();
     const out = [];
     for (const el of document.querySelectorAll('[data-click-index]')) delete el.dataset.clickIndex;
+    // The header's menu opens, so its switches and share actions are clicked too.
+    for (const menu of document.querySelectorAll('details.menu')) menu.open = true;
     const controls = [...document.querySelectorAll('button, a[href]')];
     for (const el of controls) {
       const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || el.disabled) continue;
+      if (box.width === 0 || box.height === 0 || el.disabled || !el.checkVisibility()) continue;
       if (el.tagName === 'A' && (new URL(el.href, location.href).origin !== location.origin)) continue;
       const kind = `${el.tagName}.${el.className}.${el.dataset.testid ?? ''}.${el.parentElement?.className ?? ''}`;
       const n = seen.get(kind) ?? 0;
