@@ -331,7 +331,7 @@ impl Gpu {
     }
 
     /// Price to buy one: today's new price, else today's used price, else a server
-    /// share for modules, else the launch price.
+    /// share for modules, else the launch price of a card still sold new.
     pub fn purchase_usd(&self) -> Option<f64> {
         self.purchase(false).map(|p| p.usd)
     }
@@ -362,7 +362,12 @@ impl Gpu {
         } else {
             new.or(second_hand)
         };
-        today.or_else(|| at(p.msrp_usd, PriceKind::Launch, &p.msrp_date))
+        // The launch price stands in only while the card is still sold new: a card sold
+        // only second-hand costs what the used market asks, not what it cost at launch.
+        today.or_else(|| {
+            at(p.msrp_usd, PriceKind::Launch, &p.msrp_date)
+                .filter(|_| self.availability.contains(&Availability::New))
+        })
     }
 
     /// The source that backs `field`, if any.

@@ -735,3 +735,18 @@ fn whisper_reads_as_a_multiple_of_real_time() {
     let eight = whisper_speed("whisper-large-v3", "rtx-4090", 8);
     assert!(eight.throughput.mid > 2.0 * one.throughput.mid);
 }
+
+#[test]
+fn a_launch_price_stands_in_only_for_a_card_still_sold_new() {
+    use catalog::gpu::{Availability, PriceKind};
+    let mut gpu = catalog().gpu("rtx-4090").expect("rtx-4090").clone();
+    gpu.price.street_usd = None;
+    gpu.price.used_usd = None;
+    gpu.price.msrp_usd = Some(1599.0);
+    gpu.availability = vec![Availability::New, Availability::Used];
+    assert_eq!(gpu.purchase(false).map(|p| p.kind), Some(PriceKind::Launch));
+    // Sold only second-hand, without a used price: what it costs today is unknown.
+    gpu.availability = vec![Availability::Used];
+    assert_eq!(gpu.purchase(false), None);
+    assert_eq!(gpu.purchase(true), None);
+}
