@@ -84,6 +84,7 @@ test('back and forward restore the exact view', async () => {
   const { page, problems, context } = await watchedPage(browser, server.origin);
   await page.goto(server.app);
   await ready(page);
+  await page.locator('[data-testid="card-more"] > summary').first().click();
   await page.click('[data-testid="card-compare"] >> nth=0');
   await page.waitForSelector('[data-testid="compare-table"]');
   const compareUrl = page.url();
@@ -226,6 +227,35 @@ test('the answer names the top card and a pick per tier, and holds the budget', 
   await context.close();
 });
 
+test('cards scan: a grade and a fit badge, three lines, the rest under More', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 360, height: 740 } });
+  await page.goto(`${server.app}?task=qlora&seq=2048&budget=1500&lang=en`);
+  await ready(page);
+  const cards = page.locator('li.rank-item');
+  const n = await cards.count();
+  assert.ok(n >= 5, `${n} full cards`);
+  const letters = [];
+  for (let i = 0; i < n; i += 1) {
+    const card = cards.nth(i);
+    letters.push(await card.locator('[data-testid="grade"]').innerText());
+    assert.match(await card.locator('[data-testid="fit-badge"]').innerText(), /^(Fits|Tight fit) · [\d.]+ GB spare$/);
+    // Visible before "More": the head, the fit line and at most three lines of text.
+    const lines = await card.evaluate((li) => [...li.querySelectorAll(':scope > p')].filter((p) => p.checkVisibility()).length);
+    assert.ok(lines <= 3, `card ${i + 1} shows ${lines} lines`);
+    assert.equal(await card.locator('[data-testid="card-more"]').getAttribute('open'), null, 'More starts closed');
+    assert.equal(await card.locator('[data-testid="card-compare"]').isVisible(), false);
+  }
+  assert.equal(letters[0], 'A', 'the first card is an A');
+  assert.deepEqual(letters, [...letters].sort(), `grades read down the list: ${letters}`);
+  // "More" opens the rest: the other reasons, your price, compare and details.
+  await cards.first().locator('[data-testid="card-more"] > summary').click();
+  assert.equal(await cards.first().locator('[data-testid="card-compare"]').isVisible(), true);
+  assert.ok(await cards.first().locator('.reasons li').count() >= 1);
+  await page.screenshot({ path: 'tests/artifacts/cards-phone.png', fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('on a phone a shared workload link shows the answer on the first screen', async () => {
   const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 360, height: 740 } });
   await page.goto(`${server.app}?task=qlora&seq=2048&budget=1500`);
@@ -284,16 +314,21 @@ test('your price: typed on a card, kept in the link, and the card says so', asyn
   const card = page.locator('[data-testid="rank-item"][data-gpu-id="rtx-4090"]');
   assert.equal(await card.getAttribute('data-fits'), 'true');
   assert.match(await card.innerText(), /\$1,400 \(your price\)/);
-  // Clearing the field on the card goes back to the catalog's price.
+  // Clearing the field on the card (under "More") goes back to the catalog's price.
+  await card.locator('[data-testid="card-more"] > summary').click();
   await card.locator('[data-testid="your-price"]').fill('');
-  await card.locator('[data-testid="your-price"]').dispatchEvent('change');
+  await card.locator('[data-testid="your-price"]').blur();
   await page.waitForFunction(() => !location.search.includes('price='));
   assert.equal(await page.getAttribute('[data-testid="rank-item"][data-gpu-id="rtx-4090"]', 'data-fits'), 'false');
-  // And typing one on another card puts it in the link.
+  // And typing one on another card puts it in the link. (A fresh page: the ranking
+  // re-renders its cards in place, so an open "More" stays open at its position.)
+  await page.goto(`${server.app}?task=qlora&seq=2048&budget=1500&lang=en`);
+  await ready(page);
   const first = page.locator('[data-testid="rank-item"]').first();
   const id = await first.getAttribute('data-gpu-id');
+  await first.locator('[data-testid="card-more"] > summary').click();
   await first.locator('[data-testid="your-price"]').fill('123');
-  await first.locator('[data-testid="your-price"]').dispatchEvent('change');
+  await first.locator('[data-testid="your-price"]').blur();
   await page.waitForFunction((gpu) => decodeURIComponent(location.search).includes(`price=${gpu}:123`), id);
   assert.deepEqual(problems, []);
   await context.close();

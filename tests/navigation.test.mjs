@@ -141,6 +141,7 @@ test('views are links: the address is the view, and a ctrl-click leaves the page
   const { page, problems, context } = await watchedPage(browser, server.origin);
   await page.goto(`${server.app}?task=qlora&seq=2048`);
   await ready(page);
+  await page.locator('[data-testid="card-more"] > summary').first().click();
   const details = page.locator('[data-testid="card-details"]').first();
   const href = await details.getAttribute('href');
   assert.match(href, /view=gpu&ids=[a-z0-9-]+/);

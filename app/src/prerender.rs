@@ -76,16 +76,18 @@ pub fn default_view() -> String {
     let ranking = rank(catalog, &workload, &state.filters);
     let owner = Owner::new();
     owner.with(|| {
-        let answer = crate::components::answer::answer(lang, workload.mode, &ranking).to_html();
+        let answer = crate::components::answer::answer(lang, workload.mode, workload.priority, &ranking).to_html();
         let memory = memory_total(lang, &ranking).to_html();
+        let grades = catalog::rank::grades(&ranking.items);
         let cards: String = ranking
             .items
             .iter()
-            .filter(|i| i.fits())
+            .zip(grades)
+            .filter(|(i, _)| i.fits())
             .take(CARDS)
             .enumerate()
-            .map(|(n, item)| {
-                view! { <RankCard item=item.clone() position=n + 1 vs_mine=None lang=lang mode=workload.mode /> }
+            .map(|(n, (item, grade))| {
+                view! { <RankCard item=item.clone() position=n + 1 grade=grade vs_mine=None lang=lang mode=workload.mode /> }
                     .to_html()
             })
             .collect();

@@ -220,6 +220,53 @@ impl Ranked<'_> {
     }
 }
 
+/// A letter that says at a glance how a ranked GPU compares with the first: its score as
+/// a share of the first card's, in steps of `GRADE_STEP` (A within one step of it, B
+/// within two, and so on down to E). A GPU never reads better than one ranked above it,
+/// so a card that does not suit the person (it ranks after every one that does, whatever
+/// its score) takes at most the grade of the card before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Grade {
+    A,
+    B,
+    C,
+    D,
+    E,
+}
+
+/// The width of one grade, as a share of the first card's score.
+pub const GRADE_STEP: f64 = 0.15;
+
+impl Grade {
+    pub const ALL: [Grade; 5] = [Grade::A, Grade::B, Grade::C, Grade::D, Grade::E];
+
+    /// The grade of a score that is `share` (0–1) of the first card's.
+    pub fn of_share(share: f64) -> Grade {
+        let share = if share.is_nan() { 0.0 } else { share.clamp(0.0, 1.0) };
+        let steps = ((1.0 - share) / GRADE_STEP).floor() as usize;
+        Grade::ALL[steps.min(Grade::ALL.len() - 1)]
+    }
+
+    pub fn letter(self) -> &'static str {
+        ["A", "B", "C", "D", "E"][self as usize]
+    }
+}
+
+/// The grade of each item in ranking order: `None` for a GPU without a score (it does not
+/// fit, or its speed or cost in this mode is unknown).
+pub fn grades(items: &[Ranked]) -> Vec<Option<Grade>> {
+    let best = items.iter().find_map(|r| r.score).unwrap_or(0.0);
+    let mut floor = Grade::A;
+    items
+        .iter()
+        .map(|r| {
+            let share = r.score.filter(|_| best > 0.0)? / best;
+            floor = floor.max(Grade::of_share(share));
+            Some(floor)
+        })
+        .collect()
+}
+
 /// The seed article's tiers, and one more.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tier {
@@ -774,7 +821,7 @@ fn growth(r: &Ranked) -> f64 {
 }
 
 /// Reasons worth repeating next to a pick: what could surprise the person later.
-fn is_caveat(reason: &Reason) -> bool {
+pub fn is_caveat(reason: &Reason) -> bool {
     matches!(
         reason,
         Reason::TightFit { .. }

@@ -3,7 +3,7 @@
 use catalog::estimate;
 use catalog::gpu::Vendor;
 use catalog::memory::{self, Sharding};
-use catalog::rank::{rank, Tier, WhyNot};
+use catalog::rank::{grades, rank, Grade, Tier, WhyNot};
 use catalog::share::Filters;
 use catalog::workload::{EcoRequirement, Mode, ModelChoice, Precision, Priority, Task, Workload};
 use catalog::Catalog;
@@ -78,6 +78,23 @@ proptest! {
             prop_assert!(scores.windows(2).all(|p| p[0] >= p[1]), "scores out of order: {:?}", scores);
         }
         prop_assert_eq!(ids(&w).len(), catalog().gpus.len());
+    }
+
+    #[test]
+    fn grades_read_down_the_ranking(w in workload_strategy()) {
+        // A card never reads better than one above it; the first scored card is an A;
+        // only scored cards have a grade.
+        let ranking = rank(catalog(), &w, &Filters::default());
+        let grades = grades(&ranking.items);
+        prop_assert_eq!(grades.len(), ranking.items.len());
+        for (r, g) in ranking.items.iter().zip(&grades) {
+            prop_assert_eq!(g.is_some(), r.score.is_some(), "{}", r.gpu.id);
+        }
+        let scored: Vec<Grade> = grades.iter().flatten().copied().collect();
+        prop_assert!(scored.windows(2).all(|p| p[0] <= p[1]), "grades out of order: {:?}", scored);
+        if let Some(first) = scored.first() {
+            prop_assert_eq!(*first, Grade::A);
+        }
     }
 
     #[test]
@@ -749,4 +766,14 @@ fn a_launch_price_stands_in_only_for_a_card_still_sold_new() {
     gpu.availability = vec![Availability::Used];
     assert_eq!(gpu.purchase(false), None);
     assert_eq!(gpu.purchase(true), None);
+}
+
+#[test]
+fn a_grade_is_a_step_of_the_best_score() {
+    // Steps of GRADE_STEP (0.15) below the best candidate's score.
+    let cases = [(1.0, Grade::A), (0.86, Grade::A), (0.84, Grade::B), (0.71, Grade::B), (0.69, Grade::C), (0.56, Grade::C), (0.54, Grade::D), (0.41, Grade::D), (0.39, Grade::E), (0.0, Grade::E)];
+    for (share, grade) in cases {
+        assert_eq!(Grade::of_share(share), grade, "share {share}");
+    }
+    assert_eq!(Grade::of_share(f64::NAN).letter(), Grade::of_share(0.0).letter());
 }

@@ -2,17 +2,21 @@
 //! one sentence of why, built from the engine's picks and reasons.
 
 use catalog::gpu::{PriceKind, Purchase};
-use catalog::rank::{Pick, Ranking, Tier};
+use catalog::rank::{Pick, Ranked, Ranking, Reason, Tier};
 use catalog::share::Lang;
-use catalog::workload::Mode;
+use catalog::workload::{Mode, Priority};
 use leptos::prelude::*;
 
 use crate::components::rank_card::{reason_text, speed_point_text};
-use crate::i18n::{fill, tr, usd, Key};
+use crate::i18n::{fill, num, tr, usd, Key};
 
-/// "$1,207 used (price from 2026-09)", marking prices over a year old.
-pub fn price_text(lang: Lang, p: &Purchase) -> String {
-    let kind = tr(
+/// "$1,207 used": the price and its kind, for the picks' one-line form.
+fn short_price_text(lang: Lang, p: &Purchase) -> String {
+    format!("{} {}", usd(p.usd), price_kind(lang, p))
+}
+
+fn price_kind(lang: Lang, p: &Purchase) -> &'static str {
+    tr(
         lang,
         match p.kind {
             PriceKind::New => Key::PriceKindNew,
@@ -21,7 +25,12 @@ pub fn price_text(lang: Lang, p: &Purchase) -> String {
             PriceKind::Launch => Key::PriceKindLaunch,
             PriceKind::Yours => Key::PriceKindYours,
         },
-    );
+    )
+}
+
+/// "$1,207 used (price from 2026-09)", marking prices over a year old.
+pub fn price_text(lang: Lang, p: &Purchase) -> String {
+    let kind = price_kind(lang, p);
     let Some(date) = p.date.clone() else {
         return format!("{} ({kind})", usd(p.usd));
     };
@@ -42,7 +51,7 @@ fn pick_sentence(lang: Lang, mode: Mode, ranking: &Ranking, pick: &Pick) -> Opti
         .map(|(s, unit)| speed_point_text(lang, s, unit))
         .unwrap_or_default();
     let price = match &item.cost.purchase {
-        Some(p) if mode == Mode::Buy => price_text(lang, p),
+        Some(p) if mode == Mode::Buy => short_price_text(lang, p),
         _ => item
             .cost
             .job_usd
@@ -88,7 +97,14 @@ fn pick_sentence(lang: Lang, mode: Mode, ranking: &Ranking, pick: &Pick) -> Opti
             ],
         ),
     };
-    let caveats: Vec<String> = pick.caveats.iter().map(|c| reason_text(lang, c)).collect();
+    // A used price already says "used".
+    let used = matches!(&item.cost.purchase, Some(p) if p.kind == PriceKind::Used && mode == Mode::Buy);
+    let caveats: Vec<String> = pick
+        .caveats
+        .iter()
+        .filter(|c| !(used && matches!(c, Reason::UsedOnly)))
+        .map(|c| reason_text(lang, c))
+        .collect();
     Some(if caveats.is_empty() {
         sentence
     } else {
@@ -99,26 +115,80 @@ fn pick_sentence(lang: Lang, mode: Mode, ranking: &Ranking, pick: &Pick) -> Opti
     })
 }
 
+/// The top card's facts in one line: price, fit, speed, job time and cost.
+fn top_facts(lang: Lang, mode: Mode, item: &Ranked) -> String {
+    let mut facts = Vec::new();
+    match (&item.cost.purchase, item.cost.rent_usd_per_hour) {
+        (Some(p), _) if mode == Mode::Buy => facts.push(price_text(lang, p)),
+        (_, Some(r)) => facts.push(fill(tr(lang, Key::CardRent), &[("usd", format!("${r:.2}"))])),
+        _ => {}
+    }
+    facts.extend(
+        item.reasons
+            .iter()
+            .find(|r| matches!(r, Reason::Fits { .. } | Reason::TightFit { .. } | Reason::NeedsGpus { .. }))
+            .map(|r| reason_text(lang, r)),
+    );
+    if let Some(s) = &item.speed {
+        facts.push(speed_point_text(lang, s.throughput.mid, s.unit));
+        if let Some(h) = s.job_hours {
+            facts.push(fill(tr(lang, Key::AnswerJobHours), &[("h", num(h.mid))]));
+        }
+    }
+    if let Some(j) = item.cost.job_usd {
+        let key = match mode {
+            Mode::Buy => Key::AnswerEnergy,
+            Mode::Rent => Key::AnswerJobCost,
+        };
+        facts.push(fill(tr(lang, key), &[("usd", usd(j.mid))]));
+    }
+    facts.join(" · ")
+}
+
+/// Why the top card is first: what the priority chose it for among the candidates, and
+/// the reason that matters most after that.
+fn top_why(lang: Lang, priority: Priority, ranking: &Ranking, item: &Ranked) -> String {
+    // As many as the picks choose among: the GPUs that fit and suit the person.
+    let candidates = ranking.picks.all().next().map_or_else(
+        || ranking.items.iter().filter(|r| r.score.is_some()).count(),
+        |p| p.among,
+    );
+    let mut why = Vec::new();
+    if item.score.is_some() {
+        let key = match priority {
+            Priority::Balance => Key::AnswerWhyBalance,
+            Priority::Speed => Key::AnswerWhySpeed,
+            Priority::Cost => Key::AnswerWhyCost,
+        };
+        why.push(fill(tr(lang, key), &[("n", candidates.to_string())]));
+    }
+    // The fit is in the facts line, and a used price already says "used".
+    let said = |r: &Reason| {
+        matches!(r, Reason::Fits { .. } | Reason::TightFit { .. } | Reason::NeedsGpus { .. } | Reason::UsedOnly)
+    };
+    let rest = || item.reasons.iter().filter(|r| !said(r));
+    if priority != Priority::Speed {
+        why.extend(rest().find(|r| matches!(r, Reason::SpeedVsBest { .. })).map(|r| reason_text(lang, r)));
+    }
+    why.extend(rest().find(|r| catalog::rank::is_caveat(r)).map(|r| reason_text(lang, r)));
+    if why.is_empty() {
+        why.extend(rest().take(2).map(|r| reason_text(lang, r)));
+    }
+    fill(tr(lang, Key::AnswerWhy), &[("why", why.join("; "))])
+}
+
 /// The answer block; `data-testid="answer"`, one `pick-<tier>` line per pick.
-pub fn answer(lang: Lang, mode: Mode, ranking: &Ranking) -> impl IntoView {
+pub fn answer(lang: Lang, mode: Mode, priority: Priority, ranking: &Ranking) -> impl IntoView {
     let top = ranking.items.first().filter(|r| r.fits());
-    let top_line = match top {
-        Some(item) => fill(
-            tr(lang, Key::AnswerTop),
-            &[
-                ("name", item.gpu.name.clone()),
-                (
-                    "why",
-                    item.reasons
-                        .iter()
-                        .take(2)
-                        .map(|r| reason_text(lang, r))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ),
-            ],
+    let (top_line, why_line) = match top {
+        Some(item) => (
+            fill(
+                tr(lang, Key::AnswerTop),
+                &[("name", item.gpu.name.clone()), ("facts", top_facts(lang, mode, item))],
+            ),
+            Some(top_why(lang, priority, ranking, item)),
         ),
-        None => tr(lang, Key::AnswerNone).into(),
+        None => (tr(lang, Key::AnswerNone).into(), None),
     };
     let picks: Vec<(Tier, String, String)> = ranking
         .picks
@@ -130,6 +200,7 @@ pub fn answer(lang: Lang, mode: Mode, ranking: &Ranking) -> impl IntoView {
             data-top=top.map(|t| t.gpu.id.clone())>
             <h2 id="answer-heading">{tr(lang, Key::AnswerHeading)}</h2>
             <p class="answer-top">{top_line}</p>
+            {why_line.map(|w| view! { <p class="answer-why">{w}</p> })}
             <ul class="picks">
                 {picks.into_iter().map(|(tier, id, text)| view! {
                     <li data-testid=format!("pick-{}", tier.as_str()) data-gpu-id=id>{text}</li>

@@ -2,7 +2,7 @@
 
 use catalog::estimate::{Bound, Range, Unit};
 use catalog::memory::Sharding;
-use catalog::rank::{LinkKind, Ranked, Reason, WhyNot};
+use catalog::rank::{Grade, LinkKind, Ranked, Reason, WhyNot};
 use catalog::share::{Lang, Nav};
 use catalog::workload::{EcoRequirement, Mode};
 use leptos::prelude::*;
@@ -224,11 +224,46 @@ fn your_price_input(id: String, yours: Option<f64>, lang: Lang) -> impl IntoView
     }
 }
 
-/// A candidate GPU in the ranking.
+/// The fit badge that leads a card: whether the job fits, on how many GPUs, and how much
+/// memory is left. `None` when no fit reason is given.
+fn fit_badge(lang: Lang, reasons: &[Reason]) -> Option<(&'static str, String)> {
+    reasons.iter().find_map(|r| match r {
+        Reason::NeedsGpus { .. } => Some(("fit-badge", reason_text(lang, r))),
+        Reason::TightFit { spare_bytes } => Some((
+            "fit-badge tight",
+            fill(tr(lang, Key::CardBadgeTight), &[("gb", gb(*spare_bytes))]),
+        )),
+        Reason::Fits { spare_bytes } => Some((
+            "fit-badge",
+            fill(tr(lang, Key::CardBadgeFits), &[("gb", gb(*spare_bytes))]),
+        )),
+        _ => None,
+    })
+}
+
+/// The one reason a card shows before "More": what could surprise the person (a caveat)
+/// if there is one, else how its speed compares. The badge shows the fit, and the cost line says when a price is for a used card.
+fn lead_reason(reasons: &[Reason]) -> Option<&Reason> {
+    let said = |r: &&Reason| {
+        matches!(
+            r,
+            Reason::Fits { .. } | Reason::TightFit { .. } | Reason::NeedsGpus { .. } | Reason::UsedOnly
+        )
+    };
+    let mut rest = reasons.iter().filter(|r| !said(r));
+    rest.clone()
+        .find(|r| catalog::rank::is_caveat(r))
+        .or_else(|| rest.next())
+}
+
+/// A candidate GPU in the ranking: a fit badge and a grade, then at most three lines
+/// (time or speed, cost, the reason that matters most); the rest opens under "More".
 #[component]
 pub fn RankCard(
     item: Ranked<'static>,
     position: usize,
+    /// How it compares with the first card (`catalog::rank::grades`).
+    grade: Option<Grade>,
     /// Speed relative to the visitor's own GPU, and its name.
     vs_mine: Option<(f64, String)>,
     /// The language to write in: the list re-renders its cards when it changes.
@@ -248,7 +283,7 @@ pub fn RankCard(
         ),
         None => throughput_text(lang, s.throughput, s.unit),
     });
-    let cost_line = {
+    let cost_parts = {
         let c = &item.cost;
         let mut parts = Vec::new();
         if let (Some(h), Some(p)) = (c.hardware_usd, &c.purchase) {
@@ -312,12 +347,29 @@ pub fn RankCard(
                 parts.push(fill(tr(lang, Key::CardBreakEven), &[("hours", num(b))]));
             }
         }
-        parts.join(" · ")
+        parts
+    };
+    // The first two cost figures read on the card; the rest under "More".
+    let (cost_line, cost_more) = {
+        let split = cost_parts.len().min(2);
+        (cost_parts[..split].join(" · "), cost_parts[split..].join(" · "))
+    };
+    let badge = fit_badge(lang, &item.reasons);
+    let lead = lead_reason(&item.reasons);
+    let lead_line = match &vs_mine {
+        Some((ratio, name)) => view! {
+            <p class="vs-mine">{fill(tr(lang, Key::CardVsMine), &[("x", format!("{ratio:.1}")), ("name", name.clone())])}</p>
+        }
+        .into_any(),
+        None => lead
+            .map(|r| view! { <p class="rank-why">{reason_text(lang, r)}</p> })
+            .into_any(),
     };
     let reasons: Vec<String> = item
         .reasons
         .iter()
-        .take(4)
+        .filter(|r| vs_mine.is_some() || Some(*r) != lead)
+        .filter(|r| !matches!(r, Reason::Fits { .. } | Reason::TightFit { .. }))
         .map(|r| reason_text(lang, r))
         .collect();
     let id = gpu.id.clone();
@@ -330,28 +382,42 @@ pub fn RankCard(
         .filter(|p| p.kind == catalog::gpu::PriceKind::Yours)
         .map(|p| p.usd);
     let gpus = item.gpus_needed().unwrap_or(1);
+    let grade_view = grade.map(|g| {
+        let share = item.score.unwrap_or(0.0);
+        view! {
+            <span class=format!("grade grade-{}", g.letter().to_ascii_lowercase()) data-testid="grade"
+                title=tr(lang, Key::CardGrade) aria-label=format!("{} {}", tr(lang, Key::CardGrade), g.letter())
+                data-score=format!("{share:.3}")>{g.letter()}</span>
+        }
+    });
     view! {
         <li class="rank-item" data-testid="rank-item" data-gpu-id=gpu.id.clone() data-fits=fits.to_string()>
             <div class="rank-head">
                 <span class="rank-pos">{position}</span>
-                <h3 class="rank-name">{gpu.name.clone()}</h3>
+                <h3 class="rank-name">{view_link(Nav::OpenGpu(gpu.id.clone()), "name-link", None, gpu.name.clone().into())}</h3>
                 {(gpus > 1).then(|| view! { <span class="badge">{format!("×{gpus}")}</span> })}
+                {grade_view}
             </div>
-            <div class="fit" title=format!("{} / {} GB", gb(need), gb(have))>
-                <div class="fit-bar" style=format!("width:{fill_pct:.1}%")></div>
+            <div class="fit-line">
+                {badge.map(|(class, text)| view! { <span class=class data-testid="fit-badge">{text}</span> })}
+                <span class="fit" title=fill(tr(lang, Key::CardMemory), &[("need", gb(need)), ("have", gb(have))])>
+                    <span class="fit-bar" style=format!("width:{fill_pct:.1}%")></span>
+                </span>
                 <span class="fit-label">{fill(tr(lang, Key::CardMemory), &[("need", gb(need)), ("have", gb(have))])}</span>
             </div>
             <p class="rank-speed">{time_line.unwrap_or_else(|| tr(lang, Key::ReasonSpeedUnknown).into())}</p>
             <p class="rank-cost">{cost_line}</p>
-            {vs_mine.map(|(ratio, name)| view! {
-                <p class="vs-mine">{fill(tr(lang, Key::CardVsMine), &[("x", format!("{ratio:.1}")), ("name", name)])}</p>
-            })}
-            <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
-            <div class="rank-actions">
-                {(mode == Mode::Buy).then(|| your_price_input(id.clone(), yours, lang))}
-                {view_link(Nav::AddToCompare(id), "link", Some("card-compare"), tr(lang, Key::CardCompare).to_string().into())}
-                {view_link(Nav::OpenGpu(id_detail), "link", Some("card-details"), tr(lang, Key::CardDetails).to_string().into())}
-            </div>
+            {lead_line}
+            <details class="card-more" data-testid="card-more">
+                <summary>{tr(lang, Key::CardMore)}</summary>
+                {(!cost_more.is_empty()).then(|| view! { <p class="rank-cost">{cost_more}</p> })}
+                <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
+                <div class="rank-actions">
+                    {(mode == Mode::Buy).then(|| your_price_input(id.clone(), yours, lang))}
+                    {view_link(Nav::AddToCompare(id), "link", Some("card-compare"), tr(lang, Key::CardCompare).to_string().into())}
+                    {view_link(Nav::OpenGpu(id_detail), "link", Some("card-details"), tr(lang, Key::CardDetails).to_string().into())}
+                </div>
+            </details>
         </li>
     }
 }

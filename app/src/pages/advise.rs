@@ -601,7 +601,7 @@ pub fn Advise() -> impl IntoView {
                 <p class="assumptions">{t(Key::FormAssumptions)}</p>
             </section>
             // The answer is its own grid item: beside the form on a desktop, first on a phone.
-            {move || timed.with(|(r, _)| crate::components::answer::answer(ctx.lang(), inputs.with(|(w, _)| w.mode), r))}
+            {move || timed.with(|(r, _)| crate::components::answer::answer(ctx.lang(), inputs.with(|(w, _)| w.mode), inputs.with(|(w, _)| w.priority), r))}
             <section class="ranking" aria-labelledby="ranking-heading" data-rank-ms=move || timed.with(|(_, ms)| format!("{ms:.3}"))>
                 <div class="ranking-head">
                     <h2 id="ranking-heading">{t(Key::RankHeading)}</h2>
@@ -638,10 +638,11 @@ pub fn Advise() -> impl IntoView {
                         let mine = crate::pages::bench::my_gpu(ctx.mine.get())
                             .and_then(|id| r.items.iter().find(|i| i.gpu.id == id))
                             .and_then(|i| Some((i.speed.as_ref()?.throughput.mid, i.gpu.name.clone())));
-                        r.items.iter().filter(|i| i.fits()).take(shown()).enumerate().map(move |(n, item)| {
+                        let grades = catalog::rank::grades(&r.items);
+                        r.items.iter().zip(grades).filter(|(i, _)| i.fits()).take(shown()).enumerate().map(move |(n, (item, grade))| {
                         let vs_mine = mine.clone().and_then(|(base, name)| Some((item.speed.as_ref()?.throughput.mid / base, name)));
                         if n < FULL_CARDS {
-                            view! { <RankCard item=item.clone() position=n + 1 vs_mine=vs_mine lang=lang mode=mode /> }.into_any()
+                            view! { <RankCard item=item.clone() position=n + 1 grade=grade vs_mine=vs_mine lang=lang mode=mode /> }.into_any()
                         } else {
                             view! { <RankRow item=item.clone() position=n + 1 lang=lang /> }.into_any()
                         }
