@@ -23,20 +23,33 @@ fn variant(key: &str) -> String {
         .collect()
 }
 
-/// A fingerprint of everything the measurement module is built from (FNV-1a over the
-/// files), which the page appends to the module's address so caches never mix versions.
-fn bench_module_version(manifest_dir: &Path) -> String {
-    let mut files = Vec::new();
-    for dir in ["src/webgpu", "src/bin", "../catalog/src/bench"] {
-        let dir = manifest_dir.join(dir);
-        println!("cargo:rerun-if-changed={}", dir.display());
-        if let Ok(entries) = std::fs::read_dir(&dir) {
-            files.extend(entries.flatten().map(|e| e.path()));
+/// A fingerprint of the files a separately loaded module is built from (every file under
+/// `dirs` and the `files`, relative to the app's manifest; FNV-1a over their bytes), which
+/// the page appends to the module's address so caches never mix versions.
+fn module_version(manifest_dir: &Path, dirs: &[&str], files: &[&str]) -> String {
+    fn walk(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, files);
+            } else {
+                files.push(path);
+            }
         }
     }
-    files.push(manifest_dir.join("../Cargo.lock"));
-    files.sort();
-    let bytes: Vec<u8> = files
+    let mut all = Vec::new();
+    for dir in dirs {
+        let dir = manifest_dir.join(dir);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        walk(&dir, &mut all);
+    }
+    for file in files {
+        let file = manifest_dir.join(file);
+        println!("cargo:rerun-if-changed={}", file.display());
+        all.push(file);
+    }
+    all.sort();
+    let bytes: Vec<u8> = all
         .iter()
         .flat_map(|f| std::fs::read(f).unwrap_or_default())
         .collect();
@@ -56,7 +69,24 @@ fn main() {
     let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     println!(
         "cargo:rustc-env=BENCH_MODULE_VERSION={}",
-        bench_module_version(manifest_dir)
+        module_version(
+            manifest_dir,
+            &["src/webgpu", "src/bin", "../catalog/src/bench"],
+            &["../Cargo.lock"]
+        )
+    );
+    println!(
+        "cargo:rustc-env=VIEWS_MODULE_VERSION={}",
+        // The views module: the app's and the catalog's sources and data, and the strings.
+        module_version(
+            manifest_dir,
+            &["src", "locales", "../catalog/src"],
+            &[
+                "../catalog/gpus.json",
+                "../catalog/models.json",
+                "../Cargo.lock"
+            ]
+        )
     );
     let dir = manifest_dir.join("locales");
     println!("cargo:rerun-if-changed={}", dir.display());

@@ -8,6 +8,7 @@ mod pages;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod prerender;
 mod state;
+pub mod views;
 pub mod webgpu;
 
 use catalog::share::{Theme, View};
@@ -54,26 +55,27 @@ pub async fn start() {
 /// One view's place in the page. A view is created the first time it is shown and then
 /// kept (hidden while another view is shown), so that leaving a view never disposes what
 /// its pending updates still read: going back and forth costs a re-render, never a crash.
-/// A failure inside the view shows in its own error boundary and leaves the rest working.
-fn view_slot(ctx: state::Ctx, view: View) -> impl IntoView {
+/// Advise is drawn by this module; the others by the views module (`views`), loaded the
+/// first time one is shown. A failure inside a view shows in its own error boundary and
+/// leaves the rest working.
+fn view_slot(ctx: state::Ctx, view: View, settled: RwSignal<Vec<View>>) -> impl IntoView {
     let shown = move || ctx.view.get() == view;
     let visited = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || shown());
     view! {
         <Show when=move || visited.get()>
             <div class="view" hidden=move || !shown()>
-                <ErrorBoundary fallback=move |errors| view! {
-                    <p class="view-error" role="alert" data-testid="view-error">
-                        {move || components::failure::text(ctx.lang(), &errors.get())}
-                    </p>
-                }>
-                    {match view {
-                        View::Advise => pages::advise::Advise().into_any(),
-                        View::Compare => pages::compare::Compare().into_any(),
-                        View::Gpu => pages::gpu::GpuDetail().into_any(),
-                        View::Guide => pages::guide::Guide().into_any(),
-                        View::Bench => pages::bench::Bench().into_any(),
-                    }}
-                </ErrorBoundary>
+                {match view {
+                    View::Advise => view! {
+                        <ErrorBoundary fallback=move |errors| view! {
+                            <p class="view-error" role="alert" data-testid="view-error">
+                                {move || components::failure::text(ctx.lang(), &errors.get())}
+                            </p>
+                        }>
+                            {pages::advise::Advise()}
+                        </ErrorBoundary>
+                    }.into_any(),
+                    other => views::host(ctx, other, settled).into_any(),
+                }}
             </div>
         </Show>
     }
@@ -102,6 +104,7 @@ pub fn App() -> impl IntoView {
     });
 
     let embed = ctx.embed;
+    let settled = RwSignal::new(Vec::new());
     components::embed::report_height_when_embedded(embed.get_untracked());
 
     view! {
@@ -110,8 +113,13 @@ pub fn App() -> impl IntoView {
                 <Header />
             </Show>
             <Notice />
-            <main data-ready="true" id="main">
-                {View::ALL.iter().map(|&view| view_slot(ctx, view)).collect_view()}
+            // Ready once the view shown can be read: Advise at once, another view once the
+            // views module has drawn it.
+            <main id="main" data-ready=move || {
+                let view = ctx.view.get();
+                (view == View::Advise || settled.with(|s| s.contains(&view))).to_string()
+            }>
+                {View::ALL.iter().map(|&view| view_slot(ctx, view, settled)).collect_view()}
             </main>
             <Show when=move || embed.get()>
                 <components::embed::OpenFull />

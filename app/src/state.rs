@@ -152,12 +152,18 @@ pub fn init() -> Ctx {
         details: RwSignal::new(Loaded::Loading),
         details_started: StoredValue::new(false),
     };
+    // Back and forward, and the other module's changes (`write_url` announces each one):
+    // the URL is read again, and only what differs is set.
     let on_pop = Closure::<dyn Fn()>::new(move || {
         let (parsed, ignored) = share::parse(&current_query(), Catalog::embedded());
-        state.set(parsed);
-        ctx.ignored.set(ignored);
+        if state.with_untracked(|s| *s != parsed) {
+            state.set(parsed);
+        }
+        if ctx.ignored.with_untracked(|i| *i != ignored) {
+            ctx.ignored.set(ignored);
+        }
     });
-    window().set_onpopstate(Some(on_pop.as_ref().unchecked_ref()));
+    let _ = window().add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
     on_pop.forget();
     ctx
 }
@@ -192,6 +198,9 @@ pub fn absolute_link(state: &AppState) -> String {
     format!("{origin}{}", link_for(state))
 }
 
+/// Records the state in the URL, and tells the page's other module (the views one holds
+/// its own copy of the state, `crate::views`) with a `popstate` event, which it follows
+/// as it follows back and forward.
 fn write_url(state: &AppState, push: bool) {
     let url = link_for(state);
     if let Ok(history) = window().history() {
@@ -200,5 +209,8 @@ fn write_url(state: &AppState, push: bool) {
         } else {
             history.replace_state_with_url(&JsValue::NULL, "", Some(&url))
         };
+    }
+    if let Ok(event) = web_sys::PopStateEvent::new("popstate") {
+        let _ = window().dispatch_event(&event);
     }
 }

@@ -242,7 +242,11 @@ impl Grade {
 
     /// The grade of a score that is `share` (0–1) of the first card's.
     pub fn of_share(share: f64) -> Grade {
-        let share = if share.is_nan() { 0.0 } else { share.clamp(0.0, 1.0) };
+        let share = if share.is_nan() {
+            0.0
+        } else {
+            share.clamp(0.0, 1.0)
+        };
         let steps = ((1.0 - share) / GRADE_STEP).floor() as usize;
         Grade::ALL[steps.min(Grade::ALL.len() - 1)]
     }

@@ -771,9 +771,23 @@ fn a_launch_price_stands_in_only_for_a_card_still_sold_new() {
 #[test]
 fn a_grade_is_a_step_of_the_best_score() {
     // Steps of GRADE_STEP (0.15) below the best candidate's score.
-    let cases = [(1.0, Grade::A), (0.86, Grade::A), (0.84, Grade::B), (0.71, Grade::B), (0.69, Grade::C), (0.56, Grade::C), (0.54, Grade::D), (0.41, Grade::D), (0.39, Grade::E), (0.0, Grade::E)];
+    let cases = [
+        (1.0, Grade::A),
+        (0.86, Grade::A),
+        (0.84, Grade::B),
+        (0.71, Grade::B),
+        (0.69, Grade::C),
+        (0.56, Grade::C),
+        (0.54, Grade::D),
+        (0.41, Grade::D),
+        (0.39, Grade::E),
+        (0.0, Grade::E),
+    ];
     for (share, grade) in cases {
         assert_eq!(Grade::of_share(share), grade, "share {share}");
     }
-    assert_eq!(Grade::of_share(f64::NAN).letter(), Grade::of_share(0.0).letter());
+    assert_eq!(
+        Grade::of_share(f64::NAN).letter(),
+        Grade::of_share(0.0).letter()
+    );
 }

@@ -98,7 +98,8 @@ fn pick_sentence(lang: Lang, mode: Mode, ranking: &Ranking, pick: &Pick) -> Opti
         ),
     };
     // A used price already says "used".
-    let used = matches!(&item.cost.purchase, Some(p) if p.kind == PriceKind::Used && mode == Mode::Buy);
+    let used =
+        matches!(&item.cost.purchase, Some(p) if p.kind == PriceKind::Used && mode == Mode::Buy);
     let caveats: Vec<String> = pick
         .caveats
         .iter()
@@ -120,13 +121,21 @@ fn top_facts(lang: Lang, mode: Mode, item: &Ranked) -> String {
     let mut facts = Vec::new();
     match (&item.cost.purchase, item.cost.rent_usd_per_hour) {
         (Some(p), _) if mode == Mode::Buy => facts.push(price_text(lang, p)),
-        (_, Some(r)) => facts.push(fill(tr(lang, Key::CardRent), &[("usd", format!("${r:.2}"))])),
+        (_, Some(r)) => facts.push(fill(
+            tr(lang, Key::CardRent),
+            &[("usd", format!("${r:.2}"))],
+        )),
         _ => {}
     }
     facts.extend(
         item.reasons
             .iter()
-            .find(|r| matches!(r, Reason::Fits { .. } | Reason::TightFit { .. } | Reason::NeedsGpus { .. }))
+            .find(|r| {
+                matches!(
+                    r,
+                    Reason::Fits { .. } | Reason::TightFit { .. } | Reason::NeedsGpus { .. }
+                )
+            })
             .map(|r| reason_text(lang, r)),
     );
     if let Some(s) = &item.speed {
@@ -164,13 +173,27 @@ fn top_why(lang: Lang, priority: Priority, ranking: &Ranking, item: &Ranked) -> 
     }
     // The fit is in the facts line, and a used price already says "used".
     let said = |r: &Reason| {
-        matches!(r, Reason::Fits { .. } | Reason::TightFit { .. } | Reason::NeedsGpus { .. } | Reason::UsedOnly)
+        matches!(
+            r,
+            Reason::Fits { .. }
+                | Reason::TightFit { .. }
+                | Reason::NeedsGpus { .. }
+                | Reason::UsedOnly
+        )
     };
     let rest = || item.reasons.iter().filter(|r| !said(r));
     if priority != Priority::Speed {
-        why.extend(rest().find(|r| matches!(r, Reason::SpeedVsBest { .. })).map(|r| reason_text(lang, r)));
+        why.extend(
+            rest()
+                .find(|r| matches!(r, Reason::SpeedVsBest { .. }))
+                .map(|r| reason_text(lang, r)),
+        );
     }
-    why.extend(rest().find(|r| catalog::rank::is_caveat(r)).map(|r| reason_text(lang, r)));
+    why.extend(
+        rest()
+            .find(|r| catalog::rank::is_caveat(r))
+            .map(|r| reason_text(lang, r)),
+    );
     if why.is_empty() {
         why.extend(rest().take(2).map(|r| reason_text(lang, r)));
     }
@@ -184,7 +207,10 @@ pub fn answer(lang: Lang, mode: Mode, priority: Priority, ranking: &Ranking) -> 
         Some(item) => (
             fill(
                 tr(lang, Key::AnswerTop),
-                &[("name", item.gpu.name.clone()), ("facts", top_facts(lang, mode, item))],
+                &[
+                    ("name", item.gpu.name.clone()),
+                    ("facts", top_facts(lang, mode, item)),
+                ],
             ),
             Some(top_why(lang, priority, ranking, item)),
         ),

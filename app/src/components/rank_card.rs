@@ -247,7 +247,10 @@ fn lead_reason(reasons: &[Reason]) -> Option<&Reason> {
     let said = |r: &&Reason| {
         matches!(
             r,
-            Reason::Fits { .. } | Reason::TightFit { .. } | Reason::NeedsGpus { .. } | Reason::UsedOnly
+            Reason::Fits { .. }
+                | Reason::TightFit { .. }
+                | Reason::NeedsGpus { .. }
+                | Reason::UsedOnly
         )
     };
     let mut rest = reasons.iter().filter(|r| !said(r));
@@ -352,7 +355,10 @@ pub fn RankCard(
     // The first two cost figures read on the card; the rest under "More".
     let (cost_line, cost_more) = {
         let split = cost_parts.len().min(2);
-        (cost_parts[..split].join(" · "), cost_parts[split..].join(" · "))
+        (
+            cost_parts[..split].join(" · "),
+            cost_parts[split..].join(" · "),
+        )
     };
     let badge = fit_badge(lang, &item.reasons);
     let lead = lead_reason(&item.reasons);

@@ -25,15 +25,27 @@ extern "C" {
     async fn load_module(js: &str, wasm: &str) -> Result<JsValue, JsValue>;
 }
 
-/// The module's address, resolved against the page (which may live under any path).
-fn url(file: &str) -> Result<String, String> {
+/// A module's address under `dir/`, resolved against the page (which may live under any
+/// path), with its version so a browser never pairs this page with a stale cached copy.
+fn url(dir: &str, file: &str, version: &str) -> Result<String, String> {
     let base = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.base_uri().ok().flatten())
         .ok_or("the page has no base address")?;
-    web_sys::Url::new_with_base(&format!("bench/{file}?v={VERSION}"), &base)
+    web_sys::Url::new_with_base(&format!("{dir}/{file}?v={version}"), &base)
         .map(|u| u.href())
         .map_err(|e| js_error(&e))
+}
+
+/// Fetches and instantiates the module trunk built into `name/` (`name.js` and
+/// `name_bg.wasm`), and returns its exports.
+pub(crate) async fn import(name: &str, version: &str) -> Result<JsValue, String> {
+    load_module(
+        &url(name, &format!("{name}.js"), version)?,
+        &url(name, &format!("{name}_bg.wasm"), version)?,
+    )
+    .await
+    .map_err(|e| js_error(&e))
 }
 
 /// The loaded measurement module's two entry points.
@@ -54,14 +66,9 @@ pub struct Drawn {
 
 /// Fetches and instantiates the measurement module.
 pub async fn load() -> Result<Module, String> {
-    let exports = load_module(&url("bench.js")?, &url("bench_bg.wasm")?)
+    let exports = import("bench", VERSION)
         .await
-        .map_err(|e| {
-            format!(
-                "the measurement module could not be loaded: {}",
-                js_error(&e)
-            )
-        })?;
+        .map_err(|e| format!("the measurement module could not be loaded: {e}"))?;
     let entry = |name: &str| -> Result<Function, String> {
         Reflect::get(&exports, &name.into())
             .ok()
