@@ -87,7 +87,7 @@ pub fn default_view() -> String {
             .take(CARDS)
             .enumerate()
             .map(|(n, (item, grade))| {
-                view! { <RankCard item=item.clone() position=n + 1 grade=grade vs_mine=None lang=lang mode=workload.mode /> }
+                view! { <RankCard item=item.clone() position=n + 1 grade=grade vs_mine=None lang=lang mode=workload.mode open_more=None /> }
                     .to_html()
             })
             .collect();

@@ -273,6 +273,8 @@ pub fn RankCard(
     lang: Lang,
     /// Buying or renting: says whether a job's cost is electricity or rental.
     mode: Mode,
+    /// The GPUs whose "More" is open, kept by the list (none in the page written at build time).
+    open_more: Option<RwSignal<Vec<String>>>,
 ) -> impl IntoView {
     let gpu = item.gpu;
     let need = item.memory.total();
@@ -414,7 +416,22 @@ pub fn RankCard(
             <p class="rank-speed">{time_line.unwrap_or_else(|| tr(lang, Key::ReasonSpeedUnknown).into())}</p>
             <p class="rank-cost">{cost_line}</p>
             {lead_line}
-            <details class="card-more" data-testid="card-more">
+            <details class="card-more" data-testid="card-more"
+                prop:open={
+                    let id = gpu.id.clone();
+                    move || open_more.is_some_and(|o| o.with(|o| o.contains(&id)))
+                }
+                on:toggle={
+                    let id = gpu.id.clone();
+                    move |ev| {
+                        let open = event_target::<web_sys::Element>(&ev).has_attribute("open");
+                        if let Some(o) = open_more {
+                            if open != o.with_untracked(|o| o.contains(&id)) {
+                                o.update(|o| if open { o.push(id.clone()) } else { o.retain(|x| *x != id) });
+                            }
+                        }
+                    }
+                }>
                 <summary>{tr(lang, Key::CardMore)}</summary>
                 {(!cost_more.is_empty()).then(|| view! { <p class="rank-cost">{cost_more}</p> })}
                 <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>

@@ -422,6 +422,9 @@ pub fn Advise() -> impl IntoView {
     // Embedded, the view is compact: the ranking's top entries without the form.
     let embedded = move || ctx.embed.get();
     let shown = move || if embedded() { EMBED_ITEMS } else { usize::MAX };
+    // The GPUs whose card has "More" open: the cards are redrawn in place when the
+    // ranking changes, so an open card stays open with its GPU, not at its position.
+    let open_more = RwSignal::new(Vec::<String>::new());
     let is_custom = move || inputs.with(|(w, _)| matches!(w.model, ModelChoice::Custom(_)));
     let serving = move || inputs.with(|(w, _)| w.task == Task::Infer);
     // The presets, shared by the phone's chooser and the desktop's buttons.
@@ -642,7 +645,7 @@ pub fn Advise() -> impl IntoView {
                         r.items.iter().zip(grades).filter(|(i, _)| i.fits()).take(shown()).enumerate().map(move |(n, (item, grade))| {
                         let vs_mine = mine.clone().and_then(|(base, name)| Some((item.speed.as_ref()?.throughput.mid / base, name)));
                         if n < FULL_CARDS {
-                            view! { <RankCard item=item.clone() position=n + 1 grade=grade vs_mine=vs_mine lang=lang mode=mode /> }.into_any()
+                            view! { <RankCard item=item.clone() position=n + 1 grade=grade vs_mine=vs_mine lang=lang mode=mode open_more=Some(open_more) /> }.into_any()
                         } else {
                             view! { <RankRow item=item.clone() position=n + 1 lang=lang /> }.into_any()
                         }
