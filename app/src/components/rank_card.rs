@@ -224,11 +224,14 @@ fn your_price_input(id: String, yours: Option<f64>, lang: Lang) -> impl IntoView
     }
 }
 
-/// The fit badge that leads a card: whether the job fits, on how many GPUs, and how much
-/// memory is left. `None` when no fit reason is given.
+/// The fit badge that leads a card: on how many GPUs the job fits, if more than one, and
+/// how much memory is left (marked when tight). `None` when no fit reason is given.
 fn fit_badge(lang: Lang, reasons: &[Reason]) -> Option<(&'static str, String)> {
-    reasons.iter().find_map(|r| match r {
-        Reason::NeedsGpus { .. } => Some(("fit-badge", reason_text(lang, r))),
+    let gpus = reasons
+        .iter()
+        .find(|r| matches!(r, Reason::NeedsGpus { .. }))
+        .map(|r| reason_text(lang, r));
+    let spare = reasons.iter().find_map(|r| match r {
         Reason::TightFit { spare_bytes } => Some((
             "fit-badge tight",
             fill(tr(lang, Key::CardBadgeTight), &[("gb", gb(*spare_bytes))]),
@@ -238,11 +241,30 @@ fn fit_badge(lang: Lang, reasons: &[Reason]) -> Option<(&'static str, String)> {
             fill(tr(lang, Key::CardBadgeFits), &[("gb", gb(*spare_bytes))]),
         )),
         _ => None,
-    })
+    });
+    match (gpus, spare) {
+        (Some(g), Some((class, s))) => Some((
+            class,
+            format!("{} · {}", sentence_case(&g, true), sentence_case(&s, false)),
+        )),
+        (Some(g), None) => Some(("fit-badge", sentence_case(&g, true))),
+        (None, spare) => spare,
+    }
+}
+
+/// The text with its first letter upper or lower case (text without case is unchanged).
+fn sentence_case(text: &str, upper: bool) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) if upper => first.to_uppercase().chain(chars).collect(),
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// The one reason a card shows before "More": what could surprise the person (a caveat)
-/// if there is one, else how its speed compares. The badge shows the fit, and the cost line says when a price is for a used card.
+/// if there is one, else how its speed compares. The badge shows the fit, and the cost
+/// line says when a price is for a used card.
 fn lead_reason(reasons: &[Reason]) -> Option<&Reason> {
     let said = |r: &&Reason| {
         matches!(
@@ -296,7 +318,14 @@ pub fn RankCard(
             let text = if (h - p.usd).abs() < 0.5 {
                 each
             } else {
-                format!("{} ({} × {each})", usd(h), num(h / p.usd))
+                // A count of cards reads as a whole number.
+                let n = h / p.usd;
+                let n = if (n - n.round()).abs() < 0.01 {
+                    format!("{n:.0}")
+                } else {
+                    num(n)
+                };
+                format!("{} ({n} × {each})", usd(h))
             };
             parts.push(fill(tr(lang, Key::CardHardware), &[("usd", text)]));
         }
