@@ -187,6 +187,14 @@ test('the header stays on one line down to a 360 px phone, in both languages', a
     await openMenu(page);
     assert.ok(await page.locator('.menu-panel [data-testid="lang-toggle"]').isVisible());
     assert.ok(await page.locator('.menu-panel [data-testid="embed-button"]').isVisible());
+    // A tap outside closes it; so does Escape, giving focus back to its button.
+    await page.mouse.click(180, 600);
+    assert.equal(await page.locator('[data-testid="menu"]').evaluate((d) => d.open), false, `${lang}: closes on a tap outside`);
+    await openMenu(page);
+    await page.locator('[data-testid="lang-toggle"]').focus();
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('[data-testid="menu"]').evaluate((d) => d.open), false, `${lang}: closes on Escape`);
+    assert.equal(await page.evaluate(() => document.activeElement.closest('summary') !== null), true);
     assert.deepEqual(problems, []);
     await context.close();
   }

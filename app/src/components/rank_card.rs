@@ -252,14 +252,19 @@ fn fit_badge(lang: Lang, reasons: &[Reason]) -> Option<(&'static str, String)> {
     }
 }
 
-/// The text with its first letter upper or lower case (text without case is unchanged).
+/// The text with its first letter upper or lower case: ASCII only, which is all the
+/// English strings need (Unicode's case tables would add kilobytes to the module), and
+/// Chinese has no case.
 fn sentence_case(text: &str, upper: bool) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) if upper => first.to_uppercase().chain(chars).collect(),
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => String::new(),
+    let mut text = text.to_string();
+    if let Some(first) = text.get_mut(..1) {
+        if upper {
+            first.make_ascii_uppercase();
+        } else {
+            first.make_ascii_lowercase();
+        }
     }
+    text
 }
 
 /// The one reason a card shows before "More": what could surprise the person (a caveat)
