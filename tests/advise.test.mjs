@@ -260,8 +260,10 @@ test('on a phone a shared workload link shows the answer on the first screen', a
   const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 360, height: 740 } });
   await page.goto(`${server.app}?task=qlora&seq=2048&budget=1500`);
   await ready(page);
+  // The answer is the first thing under the header.
   const top = await page.locator('[data-testid="answer"]').evaluate((e) => e.getBoundingClientRect().top);
-  assert.ok(top < 740, `answer starts at ${top}px`);
+  const header = await page.locator('.site-header').evaluate((e) => e.getBoundingClientRect().bottom);
+  assert.ok(top - header < 32, `answer starts at ${top}px, the header ends at ${header}px`);
   await page.screenshot({ path: 'tests/artifacts/answer-phone.png' });
   // The workload reads as one line; its fields open on "Edit" and close on "Done".
   const summary = await page.locator('[data-testid="workload-summary"]').innerText();
