@@ -14,7 +14,9 @@ const FIXTURES: &str = include_str!("fixtures/calibration.json");
 /// Share of fixtures within ±25% at the last calibration; raise it when the engine improves.
 /// (0.61 → 0.60 when seven Whisper fixtures arrived with the speech model: the three
 /// batch-1 faster-whisper runs land within ±25%, the int8 and batched runs do not.)
-const FLOOR: f64 = 0.60;
+/// (0.60 → 0.61 when QLoRA's dequantisation became memory traffic instead of a flat 1.3×:
+/// 118 of 191.)
+const FLOOR: f64 = 0.61;
 
 fn precision(token: &str) -> Precision {
     match token {
