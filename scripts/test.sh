@@ -15,13 +15,13 @@ cargo fmt --all -- --check
 step "clippy (native, all targets)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-step "clippy (app and its measurement module for wasm32)"
+step "clippy (the page, views and measurement modules for wasm32)"
 cargo clippy -p app --target wasm32-unknown-unknown --bins -- -D warnings
 
 step "native tests"
 cargo test --workspace
 
-step "release build (trunk, wasm-opt -Oz): the page and its measurement module"
+step "release build (trunk, wasm-opt -Oz): the page, views and measurement modules"
 rm -rf dist
 trunk build --release
 

@@ -71,7 +71,7 @@ fn view_slot(ctx: state::Ctx, view: View, settled: RwSignal<Vec<View>>) -> impl 
                                 {move || components::failure::text(ctx.lang(), &errors.get())}
                             </p>
                         }>
-                            {pages::advise::Advise()}
+                            {pages::advise::Advise().into_any()}
                         </ErrorBoundary>
                     }.into_any(),
                     other => views::host(ctx, other, settled).into_any(),
