@@ -19,8 +19,9 @@ dist=${1:-dist}
 # module, loaded the first time one is shown (views/; measured 245,405 B with the scanning
 # cards, from 299,753 B); raised to 248000 when an open "More" began staying with its GPU,
 # the fit badge joined GPU count and room, and the header menu began closing on a click
-# outside (measured 247,768 B). Bringing the first visit further down is tracked work.
-budget=${SIZE_BUDGET_BYTES:-248000}
+# outside (measured 247,896 B; 1 KB of headroom). Bringing the first visit further down is
+# tracked work.
+budget=${SIZE_BUDGET_BYTES:-249000}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

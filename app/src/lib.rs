@@ -2,6 +2,10 @@
 //! `state` binds the URL, `pages` holds one file per view, `components` the
 //! reusable pieces; all figures come from `catalog`.
 
+// The Advise view's type is kept whole inside its error boundary (erasing it costs 5 KB
+// of the first module), and computing its layout needs more than rustc's default depth.
+#![recursion_limit = "256"]
+
 mod components;
 mod i18n;
 mod pages;
@@ -71,7 +75,7 @@ fn view_slot(ctx: state::Ctx, view: View, settled: RwSignal<Vec<View>>) -> impl 
                                 {move || components::failure::text(ctx.lang(), &errors.get())}
                             </p>
                         }>
-                            {pages::advise::Advise().into_any()}
+                            {pages::advise::Advise()}
                         </ErrorBoundary>
                     }.into_any(),
                     other => views::host(ctx, other, settled).into_any(),
