@@ -76,7 +76,9 @@ fn spec_rows(gpus: &[&Gpu]) -> Vec<Row> {
             format: |v| format!("{} W", num(v)),
         },
         Row {
-            label: Key::SpecPrice,
+            // Today's price to buy one (new, or used once no longer sold new), not the
+            // launch price the GPU view lists with the others.
+            label: Key::SpecBuyToday,
             values: col(|g| g.purchase_usd()),
             higher_is_better: Some(false),
             format: usd,
