@@ -111,7 +111,10 @@ fn pick_sentence(lang: Lang, mode: Mode, ranking: &Ranking, pick: &Pick) -> Opti
     } else {
         format!(
             "{sentence} {}",
-            fill(tr(lang, Key::PickCaveats), &[("list", caveats.join("; "))])
+            fill(
+                tr(lang, Key::PickCaveats),
+                &[("list", caveats.join(tr(lang, Key::ListSeparator)))]
+            )
         )
     })
 }
@@ -197,7 +200,10 @@ fn top_why(lang: Lang, priority: Priority, ranking: &Ranking, item: &Ranked) -> 
     if why.is_empty() {
         why.extend(rest().take(2).map(|r| reason_text(lang, r)));
     }
-    fill(tr(lang, Key::AnswerWhy), &[("why", why.join("; "))])
+    fill(
+        tr(lang, Key::AnswerWhy),
+        &[("why", why.join(tr(lang, Key::ListSeparator)))],
+    )
 }
 
 /// The answer block; `data-testid="answer"`, one `pick-<tier>` line per pick.
