@@ -7,7 +7,9 @@ use catalog::share::Lang;
 use catalog::workload::{Mode, Priority};
 use leptos::prelude::*;
 
-use crate::components::rank_card::{reason_text, speed_point_text};
+use crate::components::rank_card::{
+    fit_badge, hardware_text, reason_text, sentence_case, speed_point_text,
+};
 use crate::i18n::{fill, num, tr, usd, Key};
 
 /// "$1,207 used": the price and its kind, for the picks' one-line form.
@@ -122,25 +124,16 @@ fn pick_sentence(lang: Lang, mode: Mode, ranking: &Ranking, pick: &Pick) -> Opti
 /// The top card's facts in one line: price, fit, speed, job time and cost.
 fn top_facts(lang: Lang, mode: Mode, item: &Ranked) -> String {
     let mut facts = Vec::new();
-    match (&item.cost.purchase, item.cost.rent_usd_per_hour) {
-        (Some(p), _) if mode == Mode::Buy => facts.push(price_text(lang, p)),
+    match (hardware_text(lang, &item.cost), item.cost.rent_usd_per_hour) {
+        (Some(price), _) if mode == Mode::Buy => facts.push(price),
         (_, Some(r)) => facts.push(fill(
             tr(lang, Key::CardRent),
             &[("usd", format!("${r:.2}"))],
         )),
         _ => {}
     }
-    facts.extend(
-        item.reasons
-            .iter()
-            .find(|r| {
-                matches!(
-                    r,
-                    Reason::Fits { .. } | Reason::TightFit { .. } | Reason::NeedsGpus { .. }
-                )
-            })
-            .map(|r| reason_text(lang, r)),
-    );
+    // As the card's badge says it: on how many GPUs, and how much is left.
+    facts.extend(fit_badge(lang, &item.reasons).map(|(_, text)| sentence_case(&text, false)));
     if let Some(s) = &item.speed {
         facts.push(speed_point_text(lang, s.throughput.mid, s.unit));
         if let Some(h) = s.job_hours {

@@ -224,9 +224,27 @@ fn your_price_input(id: String, yours: Option<f64>, lang: Lang) -> impl IntoView
     }
 }
 
+/// What buying the GPUs costs: "$1,100 new (price from 2026-06)" for one, "$2,200 (2 ×
+/// $1,100 new (…))" for several.
+pub fn hardware_text(lang: Lang, cost: &catalog::estimate::Cost) -> Option<String> {
+    let (h, p) = (cost.hardware_usd?, cost.purchase.as_ref()?);
+    let each = price_text(lang, p);
+    if (h - p.usd).abs() < 0.5 {
+        return Some(each);
+    }
+    // A count of cards reads as a whole number.
+    let n = h / p.usd;
+    let n = if (n - n.round()).abs() < 0.01 {
+        format!("{n:.0}")
+    } else {
+        num(n)
+    };
+    Some(format!("{} ({n} × {each})", usd(h)))
+}
+
 /// The fit badge that leads a card: on how many GPUs the job fits, if more than one, and
 /// how much memory is left (marked when tight). `None` when no fit reason is given.
-fn fit_badge(lang: Lang, reasons: &[Reason]) -> Option<(&'static str, String)> {
+pub fn fit_badge(lang: Lang, reasons: &[Reason]) -> Option<(&'static str, String)> {
     let gpus = reasons
         .iter()
         .find(|r| matches!(r, Reason::NeedsGpus { .. }))
@@ -255,7 +273,7 @@ fn fit_badge(lang: Lang, reasons: &[Reason]) -> Option<(&'static str, String)> {
 /// The text with its first letter upper or lower case: ASCII only, which is all the
 /// English strings need (Unicode's case tables would add kilobytes to the module), and
 /// Chinese has no case.
-fn sentence_case(text: &str, upper: bool) -> String {
+pub fn sentence_case(text: &str, upper: bool) -> String {
     let mut text = text.to_string();
     if let Some(first) = text.get_mut(..1) {
         if upper {
@@ -318,20 +336,7 @@ pub fn RankCard(
     let cost_parts = {
         let c = &item.cost;
         let mut parts = Vec::new();
-        if let (Some(h), Some(p)) = (c.hardware_usd, &c.purchase) {
-            let each = price_text(lang, p);
-            let text = if (h - p.usd).abs() < 0.5 {
-                each
-            } else {
-                // A count of cards reads as a whole number.
-                let n = h / p.usd;
-                let n = if (n - n.round()).abs() < 0.01 {
-                    format!("{n:.0}")
-                } else {
-                    num(n)
-                };
-                format!("{} ({n} × {each})", usd(h))
-            };
+        if let Some(text) = hardware_text(lang, c) {
             parts.push(fill(tr(lang, Key::CardHardware), &[("usd", text)]));
         }
         if let Some(r) = c.rent_usd_per_hour {
