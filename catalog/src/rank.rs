@@ -111,6 +111,9 @@ pub enum Reason {
     /// Runs oneAPI (PyTorch's XPU backend) rather than CUDA: PyTorch works, CUDA-only
     /// libraries and kernels do not.
     OneApiNotCuda,
+    /// Runs XLA (JAX, or PyTorch/XLA) rather than CUDA: a PyTorch training script needs
+    /// porting, and CUDA-only libraries and kernels do not run.
+    XlaNotCuda,
     /// Several GPUs, and the catalog has no figure for their link: a conservative one is assumed.
     LinkAssumed {
         gbs: f64,
@@ -203,6 +206,7 @@ impl Reason {
             Reason::RocmNotCuda => "rocm-not-cuda",
             Reason::LinkAssumed { .. } => "link-assumed",
             Reason::OneApiNotCuda => "oneapi-not-cuda",
+            Reason::XlaNotCuda => "xla-not-cuda",
             Reason::LegacyPytorchOnly => "legacy-pytorch-only",
             Reason::PassiveCooling => "passive-cooling",
             Reason::MemorySavers { .. } => "memory-savers",
@@ -639,6 +643,9 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         if gpu.has_ecosystem(Ecosystem::Oneapi) && !gpu.has_ecosystem(Ecosystem::Cuda) {
             reasons.push(Reason::OneApiNotCuda);
         }
+        if gpu.has_ecosystem(Ecosystem::Xla) && !gpu.has_ecosystem(Ecosystem::Cuda) {
+            reasons.push(Reason::XlaNotCuda);
+        }
         if gpu.vendor == Vendor::Apple {
             reasons.push(Reason::UnifiedMemory {
                 usable_fraction: estimate::APPLE_USABLE_MEMORY,
@@ -838,6 +845,7 @@ pub fn is_caveat(reason: &Reason) -> bool {
             | Reason::UsedOnly
             | Reason::NoFlashAttention2
             | Reason::OneApiNotCuda
+            | Reason::XlaNotCuda
             | Reason::RocmNotCuda
             | Reason::LegacyPytorchOnly
             | Reason::PassiveCooling

@@ -151,6 +151,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             fill(t(Key::ReasonNoRoomToGrow), &[("gb", gb(*need_bytes))])
         }
         Reason::OneApiNotCuda => t(Key::ReasonOneapi).into(),
+        Reason::XlaNotCuda => t(Key::ReasonXla).into(),
         Reason::LinkAssumed { gbs } => fill(t(Key::ReasonLinkAssumed), &[("gbs", num(*gbs))]),
     }
 }
