@@ -19,9 +19,10 @@ dist=${1:-dist}
 # module, loaded the first time one is shown (views/; measured 245,405 B with the scanning
 # cards, from 299,753 B); raised to 248000 when an open "More" began staying with its GPU,
 # the fit badge joined GPU count and room, and the header menu began closing on a click
-# outside (measured 247,896 B; 1 KB of headroom). Bringing the first visit further down is
-# tracked work.
-budget=${SIZE_BUDGET_BYTES:-249000}
+# outside (measured 247,896 B); to 249500 when the modules began sharing the fetched
+# Chinese strings so a language switch reaches every view at once (measured 248,572 B;
+# about 1 KB of headroom). Bringing the first visit further down is tracked work.
+budget=${SIZE_BUDGET_BYTES:-249500}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

@@ -27,16 +27,41 @@ pub fn zh_ready() -> bool {
     ZH.get().is_some()
 }
 
-/// Fetches `zh.json` (published beside the page) and keeps its strings in `Key` order:
-/// the keys sorted, the measurement module's `measure.*` keys left out, which is the
-/// order `build.rs` gives the enum.
+/// The window property through which the page's modules share the fetched `zh.json`, so
+/// the second module switches language in the same moment as the first.
+const SHARED: &str = "__gpuAdvisorZhStrings";
+
+/// Fetches `zh.json` (published beside the page), or takes the copy another module of the
+/// page already fetched, and keeps its strings in `Key` order.
 pub async fn load_zh() -> Result<(), String> {
-    if zh_ready() {
+    if zh_from_page() {
         return Ok(());
     }
     let url = concat!("zh.json?v=", env!("ZH_STRINGS_VERSION"));
     let text = crate::components::details::fetch_text(url).await?;
-    let object = js_sys::JSON::parse(&text).map_err(|_| "zh.json is not valid JSON".to_string())?;
+    install_zh(&text)?;
+    if let Some(window) = web_sys::window() {
+        let _ = js_sys::Reflect::set(&window, &SHARED.into(), &text.into());
+    }
+    Ok(())
+}
+
+/// Whether the Chinese strings are here, taking them from another module of the page if
+/// it has fetched them: no waiting, so a language switch reaches every view at once.
+pub fn zh_from_page() -> bool {
+    if zh_ready() {
+        return true;
+    }
+    let text = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &SHARED.into()).ok())
+        .and_then(|v| v.as_string());
+    text.is_some_and(|t| install_zh(&t).is_ok())
+}
+
+/// Keeps `zh.json`'s strings in `Key` order: the keys sorted, the measurement module's
+/// `measure.*` keys left out, which is the order `build.rs` gives the enum.
+fn install_zh(text: &str) -> Result<(), String> {
+    let object = js_sys::JSON::parse(text).map_err(|_| "zh.json is not valid JSON".to_string())?;
     let keys = js_sys::Object::keys(&js_sys::Object::from(object.clone())).sort();
     let strings: Vec<&'static str> = keys
         .iter()

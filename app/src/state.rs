@@ -136,8 +136,9 @@ pub fn init() -> Ctx {
         view: Memo::new(move |_| state.with(|s| s.view)),
         inputs: Memo::new(move |_| state.with(|s| (s.workload.clone(), s.filters.clone()))),
         ids: Memo::new(move |_| state.with(|s| s.ids.clone())),
+        // Another module of the page may already hold the strings: then at once.
         lang: Memo::new(move |_| match wanted.get() {
-            Lang::Zh if zh_ready.get() => Lang::Zh,
+            Lang::Zh if zh_ready.get() || crate::i18n::zh_from_page() => Lang::Zh,
             _ => Lang::En,
         }),
         theme: Memo::new(move |_| {

@@ -60,7 +60,16 @@ pub fn Header() -> impl IntoView {
                             data-testid="lang-toggle"
                             on:click=move |_| {
                                 let next = if ctx.lang() == Lang::Zh { Lang::En } else { Lang::Zh };
-                                ctx.update(false, |s| s.lang = Some(next));
+                                // Chinese is recorded once its strings are here, so every
+                                // module of the page switches at once (`i18n::zh_from_page`).
+                                leptos::task::spawn_local(async move {
+                                    if next == Lang::Zh {
+                                        if let Err(e) = crate::i18n::load_zh().await {
+                                            leptos::logging::warn!("Chinese strings: {e}");
+                                        }
+                                    }
+                                    ctx.update(false, |s| s.lang = Some(next));
+                                });
                             }
                         >
                             {t(Key::ToggleLang)}
