@@ -14,15 +14,17 @@ use super::js_error;
 /// pairs this page with a stale cached module.
 const VERSION: &str = env!("BENCH_MODULE_VERSION");
 
-#[wasm_bindgen(inline_js = "export async function load_module(js, wasm) {
-  const module = await import(js);
-  await module.default({ module_or_path: wasm });
-  return module;
-}")]
-extern "C" {
-    /// Imports the module's JS, instantiates its wasm and returns the module's exports.
-    #[wasm_bindgen(catch)]
-    async fn load_module(js: &str, wasm: &str) -> Result<JsValue, JsValue>;
+/// Imports a module's JS, instantiates its wasm and returns the module's exports. The
+/// function is made at run time rather than shipped as a wasm-bindgen snippet: the page's
+/// three bundles come from one crate, and trunk builds them at once into one snippet
+/// folder, where a snippet could be left empty.
+async fn load_module(js: &str, wasm: &str) -> Result<JsValue, JsValue> {
+    let import = Function::new_with_args(
+        "js, wasm",
+        "return import(js).then((m) => m.default({ module_or_path: wasm }).then(() => m));",
+    );
+    let promise = import.call2(&JsValue::NULL, &js.into(), &wasm.into())?;
+    JsFuture::from(js_sys::Promise::from(promise)).await
 }
 
 /// A module's address under `dir/`, resolved against the page (which may live under any
