@@ -114,6 +114,9 @@ pub enum Reason {
     /// Runs XLA (JAX, or PyTorch/XLA) rather than CUDA: a PyTorch training script needs
     /// porting, and CUDA-only libraries and kernels do not run.
     XlaNotCuda,
+    /// Runs SynapseAI (PyTorch's HPU bridge on Gaudi) rather than CUDA: PyTorch works through
+    /// Intel's Gaudi build, CUDA-only libraries and kernels do not.
+    SynapseAiNotCuda,
     /// Several GPUs, and the catalog has no figure for their link: a conservative one is assumed.
     LinkAssumed {
         gbs: f64,
@@ -207,6 +210,7 @@ impl Reason {
             Reason::LinkAssumed { .. } => "link-assumed",
             Reason::OneApiNotCuda => "oneapi-not-cuda",
             Reason::XlaNotCuda => "xla-not-cuda",
+            Reason::SynapseAiNotCuda => "synapseai-not-cuda",
             Reason::LegacyPytorchOnly => "legacy-pytorch-only",
             Reason::PassiveCooling => "passive-cooling",
             Reason::MemorySavers { .. } => "memory-savers",
@@ -646,6 +650,9 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         if gpu.has_ecosystem(Ecosystem::Xla) && !gpu.has_ecosystem(Ecosystem::Cuda) {
             reasons.push(Reason::XlaNotCuda);
         }
+        if gpu.has_ecosystem(Ecosystem::Synapseai) && !gpu.has_ecosystem(Ecosystem::Cuda) {
+            reasons.push(Reason::SynapseAiNotCuda);
+        }
         if gpu.vendor == Vendor::Apple {
             reasons.push(Reason::UnifiedMemory {
                 usable_fraction: estimate::APPLE_USABLE_MEMORY,
@@ -846,6 +853,7 @@ pub fn is_caveat(reason: &Reason) -> bool {
             | Reason::NoFlashAttention2
             | Reason::OneApiNotCuda
             | Reason::XlaNotCuda
+            | Reason::SynapseAiNotCuda
             | Reason::RocmNotCuda
             | Reason::LegacyPytorchOnly
             | Reason::PassiveCooling

@@ -152,6 +152,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         }
         Reason::OneApiNotCuda => t(Key::ReasonOneapi).into(),
         Reason::XlaNotCuda => t(Key::ReasonXla).into(),
+        Reason::SynapseAiNotCuda => t(Key::ReasonSynapseai).into(),
         Reason::LinkAssumed { gbs } => fill(t(Key::ReasonLinkAssumed), &[("gbs", num(*gbs))]),
     }
 }
