@@ -18,7 +18,10 @@ pub enum Stack {
     RocmRdna4,
     Metal,
     Xla,
+    /// oneAPI on Battlemage (Xe2) cards and later.
     OneApi,
+    /// oneAPI on Alchemist (Xe-HPG), the first Arc generation.
+    OneApiAlchemist,
     SynapseAi,
 }
 
@@ -32,6 +35,7 @@ impl Stack {
             Vendor::Apple => Stack::Metal,
             Vendor::Google => Stack::Xla,
             Vendor::Intel if gpu.architecture.starts_with("Gaudi") => Stack::SynapseAi,
+            Vendor::Intel if gpu.architecture.starts_with("Xe-HPG") => Stack::OneApiAlchemist,
             Vendor::Intel => Stack::OneApi,
         }
     }
@@ -45,6 +49,7 @@ impl Stack {
             Stack::Metal => "metal",
             Stack::Xla => "xla",
             Stack::OneApi => "oneapi",
+            Stack::OneApiAlchemist => "oneapi-alchemist",
             Stack::SynapseAi => "synapseai",
         }
     }
@@ -88,6 +93,15 @@ pub const ROCM_RDNA4_COMPUTE: f64 = 0.52;
 /// by the same halving the catalog's Arc entries use; the 3090's is 71.2 (FP32
 /// accumulate). At about 1.0 of a 3090: 71.2 / 183.5 ≈ 0.4.
 pub const ONEAPI_COMPUTE: f64 = 0.4;
+
+/// Share of CUDA's matrix efficiency on Alchemist (Arc A770), which the Battlemage figure
+/// above does not describe. SD.Next's crowd-sourced benchmark records (vladmandic/sd-data,
+/// `input/benchmark-raw-2025-*.json` at 7e13025, the same tool on every GPU, SD 1.5 at
+/// 512×512, batch 1) have nine A770 runs on PyTorch XPU at a median of 6.67 it/s (6.41–6.70)
+/// against an RTX 4090's 32.93: 0.203 of the 4090 on 137.6 against 165.2 TFLOPS of 16-bit
+/// matrix peak, 0.203 × 165.2 / 137.6 ≈ 0.24. (Three RTX 3060 runs, median 6.53 it/s on
+/// 25.6 TFLOPS, put it lower still, near 0.19.)
+pub const ONEAPI_ALCHEMIST_COMPUTE: f64 = 0.24;
 
 /// Share of CUDA's achieved decode bandwidth on Arc cards. PMZFX's llama.cpp runs
 /// (github.com/PMZFX/intel-arc-pro-b70-benchmarks, 2026-04; Qwen 3.5 9B Q4_K_M, tg128)
@@ -143,6 +157,11 @@ pub fn efficiency(stack: Stack) -> StackEfficiency {
         Stack::RocmRdna4 => StackEfficiency {
             compute: ROCM_RDNA4_COMPUTE,
             bandwidth: ROCM_RADEON_BANDWIDTH,
+            elementwise_traffic: 1.0,
+        },
+        Stack::OneApiAlchemist => StackEfficiency {
+            compute: ONEAPI_ALCHEMIST_COMPUTE,
+            bandwidth: ONEAPI_BANDWIDTH,
             elementwise_traffic: 1.0,
         },
         Stack::OneApi => StackEfficiency {
