@@ -143,6 +143,13 @@ test('gpu view links every sourced spec to its source', async () => {
   assert.ok(links.length >= 5, `${links.length} source links`);
   assert.ok(links.every((h) => h.startsWith('http')));
   assert.ok((await page.locator('.notes li').count()) >= 1);
+  // The library support table: one row per library, each level with its statement.
+  const libs = page.locator('[data-testid="gpu-libraries"] tbody tr');
+  assert.equal(await libs.count(), 10);
+  const levels = await libs.evaluateAll((rows) => rows.map((r) => [r.querySelector('th').textContent, r.dataset.level, r.querySelector('a')?.href ?? '']));
+  assert.ok(levels.every(([, , href]) => href.startsWith('https://')), JSON.stringify(levels));
+  assert.deepEqual(levels.find(([name]) => name === 'FlashAttention 2').slice(0, 2), ['FlashAttention 2', 'supported']);
+  assert.deepEqual(levels.find(([name]) => name === 'PyTorch/XLA').slice(0, 2), ['PyTorch/XLA', 'unsupported']);
   assert.deepEqual(problems, []);
   await context.close();
 });

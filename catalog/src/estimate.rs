@@ -187,7 +187,7 @@ pub fn fp16_accumulate_speedup(gpu: &Gpu, rate: RateKind) -> f64 {
 
 /// NVIDIA GPUs before Ampere (compute capability 8.0): FlashAttention 2 does not run there.
 pub fn lacks_flash_attention_2(gpu: &Gpu) -> bool {
-    gpu.vendor == Vendor::Nvidia && gpu.compute_capability().is_some_and(|cc| cc < (8, 0))
+    crate::support::lacks_flash_attention_2(gpu)
 }
 
 /// Bytes of memory the GPU can give to the job.
@@ -554,14 +554,15 @@ pub const WHISPER_STEP_OVERHEAD_PER_LAYER_S: f64 = 0.5e-3;
 /// encoder-decoder: per batch of `batch` 30-s windows, the encoder's compute (and the
 /// decoder's cross-attention keys and values, projected once per window), then one decoder
 /// step per token, each the larger of its reads (decoder weights once, cross-attention
-/// cache per beam) and its compute, plus the per-layer overhead.
+/// cache per beam) and its compute, plus the per-layer overhead; `slowdown` times that
+/// where faster-whisper does not run (`support::speech_fallback`).
 fn speech_speed(
     sized: &Sized,
     workload: &Workload,
     placement: &Placement,
     (rate, (mfu_lo, mfu_hi), link): (RateKind, (f64, f64), Link),
-    flops: &dyn Fn(f64) -> f64,
-    bw: &dyn Fn(f64) -> f64,
+    (flops, bw): (&dyn Fn(f64) -> f64, &dyn Fn(f64) -> f64),
+    slowdown: f64,
 ) -> Option<Speed> {
     let t = sized.transformer?;
     let model = sized.model;
@@ -594,7 +595,8 @@ fn speech_speed(
         Bound::Memory
     };
     // Each GPU of a group transcribes its own windows.
-    let audio_per_s = |bw_eff: f64, mfu: f64| n * b * WHISPER_WINDOW_S / window(bw_eff, mfu);
+    let audio_per_s =
+        |bw_eff: f64, mfu: f64| n * b * WHISPER_WINDOW_S / (window(bw_eff, mfu) * slowdown);
     Some(Speed {
         rate,
         bound,
@@ -789,7 +791,15 @@ pub fn speed(
         }
         if model.family == Family::Speech {
             let mfu = (mfu_lo, mfu_hi);
-            return speech_speed(sized, workload, placement, (rate, mfu, link), &flops, &bw);
+            let slowdown = crate::support::speech_fallback(gpu).map_or(1.0, |f| f.slowdown);
+            return speech_speed(
+                sized,
+                workload,
+                placement,
+                (rate, mfu, link),
+                (&flops, &bw),
+                slowdown,
+            );
         }
         let per_sample = forward_flops_per_sample(sized, active)?;
         let step = |bw_eff: f64, mfu: f64| {

@@ -17,6 +17,7 @@ pub mod model;
 pub mod rank;
 pub mod share;
 pub mod stack;
+pub mod support;
 pub mod validate;
 pub mod workload;
 

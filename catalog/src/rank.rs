@@ -8,7 +8,10 @@ use crate::gpu::{Availability, Ecosystem, FormFactor, Gpu, PriceKind, Segment, V
 use crate::memory::{self, MemoryBreakdown, Sharding};
 use crate::model::Model;
 use crate::share::{Condition, Filters};
-use crate::workload::{EcoRequirement, Mode, ModelChoice, Precision, Priority, Task, Workload};
+use crate::support::{self, Level, Library, SpeechRuntime};
+use crate::workload::{
+    EcoRequirement, Mode, ModelChoice, Precision, Priority, Runtime, Task, Workload,
+};
 
 /// Oldest CUDA compute capability current PyTorch wheels ship kernels for: the CUDA 12.8+
 /// builds of PyTorch 2.8 dropped Maxwell and Pascal (sm_50–sm_61), and Kepler (K80, sm_37)
@@ -38,8 +41,12 @@ pub enum WhyNot {
     PytorchDropped {
         compute_capability: String,
     },
-    /// QLoRA needs bitsandbytes (CUDA, and ROCm builds); not on TPU, Apple or Gaudi.
+    /// QLoRA needs bitsandbytes, which does not run here (`support::Library::Bitsandbytes`).
     QloraUnsupported,
+    /// The link names an inference runtime that does not run on this GPU.
+    RuntimeUnsupported {
+        runtime: Runtime,
+    },
     /// Cannot be bought (cloud only) when buying.
     NotForSale,
     /// A module (SXM, OAM) or superchip is sold only inside a server: buying for one
@@ -117,6 +124,23 @@ pub enum Reason {
     /// Runs SynapseAI (PyTorch's HPU bridge on Gaudi) rather than CUDA: PyTorch works through
     /// Intel's Gaudi build, CUDA-only libraries and kernels do not.
     SynapseAiNotCuda,
+    /// A library the workload uses runs here only as experimental, partial or community
+    /// support (`support::Level::Experimental`).
+    LibraryExperimental {
+        library: Library,
+    },
+    /// The runtime the workload defaults to does not run here; the GPU is served with
+    /// this one instead.
+    RuntimeFallback {
+        wanted: Runtime,
+        used: Runtime,
+    },
+    /// faster-whisper (CTranslate2) does not run here: the model is served with this
+    /// runtime, `slowdown` times faster-whisper's time on the same GPU.
+    SpeechFallback {
+        runtime: SpeechRuntime,
+        slowdown: f64,
+    },
     /// Several GPUs, and the catalog has no figure for their link: a conservative one is assumed.
     LinkAssumed {
         gbs: f64,
@@ -175,6 +199,7 @@ impl WhyNot {
             WhyNot::Ecosystem { .. } => "ecosystem",
             WhyNot::PytorchDropped { .. } => "pytorch-dropped",
             WhyNot::QloraUnsupported => "qlora-unsupported",
+            WhyNot::RuntimeUnsupported { .. } => "runtime-unsupported",
             WhyNot::NotForSale => "not-for-sale",
             WhyNot::ServerOnly => "server-only",
             WhyNot::NotRentable => "not-rentable",
@@ -211,6 +236,9 @@ impl Reason {
             Reason::OneApiNotCuda => "oneapi-not-cuda",
             Reason::XlaNotCuda => "xla-not-cuda",
             Reason::SynapseAiNotCuda => "synapseai-not-cuda",
+            Reason::LibraryExperimental { .. } => "library-experimental",
+            Reason::RuntimeFallback { .. } => "runtime-fallback",
+            Reason::SpeechFallback { .. } => "speech-fallback",
             Reason::LegacyPytorchOnly => "legacy-pytorch-only",
             Reason::PassiveCooling => "passive-cooling",
             Reason::MemorySavers { .. } => "memory-savers",
@@ -437,7 +465,7 @@ fn excluded(gpu: &Gpu, workload: &Workload, filters: &Filters) -> Option<WhyNot>
         }
     }
     if workload.task == Task::Qlora
-        && !(gpu.has_ecosystem(Ecosystem::Cuda) || gpu.has_ecosystem(Ecosystem::Rocm))
+        && support::level(gpu, Library::Bitsandbytes) == Level::Unsupported
     {
         return Some(WhyNot::QloraUnsupported);
     }
@@ -511,16 +539,53 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         let mut why_not = excluded(gpu, workload, filters);
         // A whole machine (Apple, DGX Spark, Ryzen AI Max) is one GPU per node: more of
         // them are more nodes, which only `nodes` asks for.
-        let own;
-        let workload = if gpu.form_factor == FormFactor::Soc && workload.gpus > 1 {
-            own = Workload {
-                gpus: 1,
-                ..workload.clone()
-            };
-            &own
-        } else {
-            workload
-        };
+        let mut own = (gpu.form_factor == FormFactor::Soc && workload.gpus > 1).then(|| Workload {
+            gpus: 1,
+            ..workload.clone()
+        });
+        // What the libraries the workload uses allow here (`support`).
+        let mut library_reasons = Vec::new();
+        if workload.task == Task::Infer && model.family.is_decoder() {
+            let wanted = workload.runtime();
+            match support::serving_runtime(gpu, wanted, workload.runtime.is_some()) {
+                Err(runtime) => why_not = why_not.or(Some(WhyNot::RuntimeUnsupported { runtime })),
+                Ok(used) => {
+                    if used != wanted {
+                        let mut w = own.take().unwrap_or_else(|| workload.clone());
+                        w.runtime = Some(used);
+                        own = Some(w);
+                        library_reasons.push(Reason::RuntimeFallback { wanted, used });
+                    }
+                    if let Some(library) = Library::of_runtime(used) {
+                        if support::level(gpu, library) == Level::Experimental {
+                            library_reasons.push(Reason::LibraryExperimental { library });
+                        }
+                    }
+                }
+            }
+        }
+        if workload.task == Task::Qlora
+            && support::level(gpu, Library::Bitsandbytes) == Level::Experimental
+        {
+            library_reasons.push(Reason::LibraryExperimental {
+                library: Library::Bitsandbytes,
+            });
+        }
+        if workload.task == Task::Infer && model.family == crate::model::Family::Speech {
+            match support::speech_fallback(gpu) {
+                Some(f) => library_reasons.push(Reason::SpeechFallback {
+                    runtime: f.library,
+                    slowdown: f.slowdown,
+                }),
+                None if support::level(gpu, Library::Ctranslate2) == Level::Experimental => {
+                    library_reasons.push(Reason::LibraryExperimental {
+                        library: Library::Ctranslate2,
+                    })
+                }
+                None => {}
+            }
+        }
+        let workload = own.as_ref().unwrap_or(workload);
         let placement = match estimate::place(gpu, &sized, workload) {
             Ok(p) => Some(p),
             Err(need) => {
@@ -653,6 +718,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         if gpu.has_ecosystem(Ecosystem::Synapseai) && !gpu.has_ecosystem(Ecosystem::Cuda) {
             reasons.push(Reason::SynapseAiNotCuda);
         }
+        reasons.extend(library_reasons);
         if gpu.vendor == Vendor::Apple {
             reasons.push(Reason::UnifiedMemory {
                 usable_fraction: estimate::APPLE_USABLE_MEMORY,
@@ -854,6 +920,8 @@ pub fn is_caveat(reason: &Reason) -> bool {
             | Reason::OneApiNotCuda
             | Reason::XlaNotCuda
             | Reason::SynapseAiNotCuda
+            | Reason::LibraryExperimental { .. }
+            | Reason::SpeechFallback { .. }
             | Reason::RocmNotCuda
             | Reason::LegacyPytorchOnly
             | Reason::PassiveCooling

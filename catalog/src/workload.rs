@@ -156,6 +156,15 @@ token_enum!(
 );
 
 impl Runtime {
+    /// The name people know it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Runtime::LlamaCpp => "llama.cpp",
+            Runtime::Vllm => "vLLM",
+            Runtime::Transformers => "Transformers",
+        }
+    }
+
     /// Whether a model spread over several GPUs has every GPU work on every token (tensor
     /// parallel, as vLLM does) rather than each GPU run its share of the layers in turn
     /// (llama.cpp's default `--split-mode layer`, Hugging Face's `device_map="auto"`).

@@ -153,6 +153,24 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::OneApiNotCuda => t(Key::ReasonOneapi).into(),
         Reason::XlaNotCuda => t(Key::ReasonXla).into(),
         Reason::SynapseAiNotCuda => t(Key::ReasonSynapseai).into(),
+        Reason::LibraryExperimental { library } => fill(
+            t(Key::ReasonLibraryExperimental),
+            &[("lib", library.name().into())],
+        ),
+        Reason::RuntimeFallback { wanted, used } => fill(
+            t(Key::ReasonRuntimeFallback),
+            &[
+                ("wanted", wanted.name().into()),
+                ("used", used.name().into()),
+            ],
+        ),
+        Reason::SpeechFallback { runtime, slowdown } => fill(
+            t(Key::ReasonSpeechFallback),
+            &[
+                ("runtime", runtime.as_str().into()),
+                ("x", format!("{slowdown:.2}")),
+            ],
+        ),
         Reason::LinkAssumed { gbs } => fill(t(Key::ReasonLinkAssumed), &[("gbs", num(*gbs))]),
     }
 }
@@ -179,6 +197,9 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
             &[("cc", compute_capability.clone())],
         ),
         WhyNot::QloraUnsupported => t(Key::WhyQlora).into(),
+        WhyNot::RuntimeUnsupported { runtime } => {
+            fill(t(Key::WhyRuntime), &[("runtime", runtime.name().into())])
+        }
         WhyNot::NotForSale => t(Key::WhyNotForSale).into(),
         WhyNot::NotRentable => t(Key::WhyNotRentable).into(),
         WhyNot::Memory {

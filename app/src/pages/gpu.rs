@@ -2,6 +2,7 @@
 
 use catalog::gpu::Gpu;
 use catalog::share::Nav;
+use catalog::support::{self, Level, Library};
 use catalog::Catalog;
 use leptos::prelude::*;
 
@@ -170,6 +171,29 @@ pub fn GpuDetail() -> impl IntoView {
             }
         }).collect_view()
         };
+        // What runs here, from the support table (`catalog::support`), each row with its source.
+        let library_rows = move || {
+            Library::ALL.into_iter().map(|lib| {
+                let (level, row) = support::support(g, lib);
+                let text = match level {
+                    Level::Supported => Key::SupportSupported,
+                    Level::Experimental => Key::SupportExperimental,
+                    Level::Unsupported => Key::SupportUnsupported,
+                };
+                // Where it is unsupported, the statement of what it does support.
+                let source = row.or_else(|| support::statement(lib)).map(|r| {
+                    let (url, note) = r.source.split_once(' ').unwrap_or((r.source, ""));
+                    view! { <a href=url.to_string() title=note.trim().to_string() rel="noopener" target="_blank">{tr(lang(), Key::GpuSource)}</a> }
+                });
+                view! {
+                    <tr data-level=level.as_str()>
+                        <th scope="row">{lib.name()}</th>
+                        <td>{tr(lang(), text)}</td>
+                        <td>{source}</td>
+                    </tr>
+                }
+            }).collect_view()
+        };
         view! {
             <article class="gpu-detail" data-testid="gpu-detail" data-gpu-id=g.id.clone()>
                 <h1>{g.name.clone()}</h1>
@@ -181,6 +205,15 @@ pub fn GpuDetail() -> impl IntoView {
                 }</p>
                 <table class="spec-table">
                     <tbody>{specs_rows}</tbody>
+                </table>
+                <h2>{move || tr(lang(), Key::GpuLibraries)}</h2>
+                <table class="spec-table" data-testid="gpu-libraries">
+                    <thead><tr>
+                        <th scope="col">{move || tr(lang(), Key::GpuLibrary)}</th>
+                        <th scope="col">{move || tr(lang(), Key::GpuSupport)}</th>
+                        <th scope="col"></th>
+                    </tr></thead>
+                    <tbody>{library_rows}</tbody>
                 </table>
                 <h2>{move || tr(lang(), Key::GpuNotes)}</h2>
                 {notes}
