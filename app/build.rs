@@ -65,6 +65,11 @@ fn fnv(bytes: &[u8]) -> String {
     format!("{hash:016x}")
 }
 
+/// Key prefixes drawn only by the views module (compare, GPU details, guide, your GPU).
+const VIEW_PREFIXES: &[&str] = &[
+    "guide.", "bench.", "spec.", "chart.", "compare.", "support.", "gpu.",
+];
+
 fn main() {
     let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     println!(
@@ -111,14 +116,38 @@ fn main() {
     if !problems.is_empty() {
         panic!("translations out of step:\n{}", problems.join("\n"));
     }
-    // `measure.*` strings are only drawn by the measurement module: their own enum and
-    // tables, so the page's bundle (which never names them) does not carry them.
+    // `measure.*` strings are only drawn by the measurement module, and those of
+    // `VIEW_PREFIXES` only by the views module: each group has its own enum and tables, so
+    // the page's bundle (which never names them) does not carry them.
+    let group = |k: &str| {
+        if k.starts_with("measure.") {
+            "MeasureKey"
+        } else if VIEW_PREFIXES.iter().any(|p| k.starts_with(p)) && k != "gpu.heading" {
+            "ViewKey"
+        } else {
+            "Key"
+        }
+    };
     let mut out = String::new();
-    for (name, prefix, wanted) in [("Key", "", false), ("MeasureKey", "measure.", true)] {
-        let keys: Vec<&String> = en
-            .keys()
-            .filter(|k| k.starts_with("measure.") == wanted)
-            .collect();
+    let _ = writeln!(
+        out,
+        "/// Key prefixes that are not the page's: their strings are compiled into the module\n\
+         /// that draws them, Chinese included, and `zh.json`'s page strings leave them out.\n\
+         pub const NOT_PAGE_KEYS: &[&str] = &[\"measure.\", {}];\n\
+         /// The one key under those prefixes that the page draws.\n\
+         pub const PAGE_KEY_EXCEPTION: &str = \"gpu.heading\";\n",
+        VIEW_PREFIXES
+            .iter()
+            .map(|p| format!("{p:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for (name, prefix, wanted) in [
+        ("Key", "", false),
+        ("MeasureKey", "measure.", true),
+        ("ViewKey", "", true),
+    ] {
+        let keys: Vec<&String> = en.keys().filter(|k| group(k) == name).collect();
         let _ = writeln!(
             out,
             "/// A translated string's key; generated from `locales/*.json` by `build.rs`.\n\

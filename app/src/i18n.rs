@@ -58,14 +58,19 @@ pub fn zh_from_page() -> bool {
     text.is_some_and(|t| install_zh(&t).is_ok())
 }
 
-/// Keeps `zh.json`'s strings in `Key` order: the keys sorted, the measurement module's
-/// `measure.*` keys left out, which is the order `build.rs` gives the enum.
+/// Whether a key is the page's (`Key`), not the measurement or views module's.
+fn is_page_key(k: &str) -> bool {
+    k == PAGE_KEY_EXCEPTION || !NOT_PAGE_KEYS.iter().any(|p| k.starts_with(p))
+}
+
+/// Keeps `zh.json`'s strings in `Key` order: the keys sorted, the keys of the
+/// measurement and views modules left out, which is the order `build.rs` gives the enum.
 fn install_zh(text: &str) -> Result<(), String> {
     let object = js_sys::JSON::parse(text).map_err(|_| "zh.json is not valid JSON".to_string())?;
     let keys = js_sys::Object::keys(&js_sys::Object::from(object.clone())).sort();
     let strings: Vec<&'static str> = keys
         .iter()
-        .filter(|k| !k.as_string().unwrap_or_default().starts_with("measure."))
+        .filter(|k| is_page_key(&k.as_string().unwrap_or_default()))
         .map(|k| {
             let value = js_sys::Reflect::get(&object, &k).unwrap_or(JsValue::UNDEFINED);
             &*String::leak(value.as_string().unwrap_or_default())
@@ -135,6 +140,12 @@ pub fn usd(x: f64) -> String {
 /// A reactive translated text. Every call returns the same closure type, so all
 /// translated text nodes share one instance of the rendering code.
 pub fn t(key: Key) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let ctx = crate::state::use_ctx();
+    move || tr(ctx.lang(), key)
+}
+
+/// `t` for the views module's strings.
+pub fn tv(key: ViewKey) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     let ctx = crate::state::use_ctx();
     move || tr(ctx.lang(), key)
 }

@@ -207,27 +207,52 @@ pub struct Row {
     target: Target,
     pub level: Level,
     /// Where the statement is, with the version or date it was read at.
-    pub source: &'static str,
+    pub source: Source,
 }
 
-const BNB: &str = "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/95f9af30/README.md (accelerator table, v0.50.1, 2026-08)";
-const FA: &str = "https://github.com/Dao-AILab/flash-attention/blob/0251105a/README.md (2026-08)";
-const VLLM_CUDA: &str = "https://github.com/vllm-project/vllm/blob/main/docs/getting_started/installation/gpu.cuda.inc.md (compute capability 7.5 or higher; 2026)";
-const VLLM_ROCM: &str = "https://github.com/vllm-project/vllm/blob/main/docs/getting_started/installation/gpu.rocm.inc.md (MI200, MI300, MI350, RX 7900 and 9000 series, Ryzen AI Max; 2026)";
-const VLLM_XPU: &str = "https://github.com/vllm-project/vllm/blob/main/docs/getting_started/installation/gpu.xpu.inc.md (\"basic model inference\", no prebuilt wheels; 2026)";
-const VLLM_APPLE: &str = "https://github.com/vllm-project/vllm/blob/main/docs/getting_started/installation/gpu.apple.inc.md (community vllm-metal plugin; 2026)";
-const VLLM_GAUDI: &str =
-    "https://github.com/vllm-project/vllm-gaudi/blob/091bbadd/README.md (v0.26.0, 2026-08)";
-const VLLM_TPU: &str = "https://github.com/vllm-project/tpu-inference/blob/b8692ff0/README.md (recommended v5e, v6e, v7x; experimental v3, v4, v5p; 2026-08)";
-const LLAMA_CPP: &str = "https://github.com/ggml-org/llama.cpp#supported-backends (CUDA, HIP, Metal, SYCL, Vulkan; 2026)";
-const CT2: &str = "https://github.com/OpenNMT/CTranslate2/blob/0d8bcd36/docs/hardware_support.md and CHANGELOG.md 4.7.0 (ROCm wheels for RDNA only; v4.8.1, 2026-07)";
-const XFORMERS: &str = "https://github.com/facebookresearch/xformers/blob/ca6d2aa0/README.md (CUDA wheels; ROCm experimental, gfx90a and gfx942; v0.0.35, 2026)";
-const TORCH_XLA: &str =
-    "https://github.com/pytorch/xla/blob/41398bff/README.md (TPU builds only; v2.9, 2026-04)";
-const MLX: &str = "https://github.com/ml-explore/mlx/blob/846d1762/docs/src/install.rst (Apple silicon; CUDA backend from SM 7.5; v0.32.1, 2026-08)";
-const UNSLOTH: &str = "https://github.com/unslothai/unsloth/blob/015bdef0/README.md (NVIDIA RTX 30 and later, AMD, Intel XPU, macOS; 2026-08; a minimum of compute capability 7.0 was removed from it on 2026-03-17)";
+/// Where a row's statement is. The text lives apart from the rows, so code that only asks
+/// what runs where (the ranking) does not carry the citations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Bnb,
+    Fa,
+    VllmCuda,
+    VllmRocm,
+    VllmXpu,
+    VllmApple,
+    VllmGaudi,
+    VllmTpu,
+    LlamaCpp,
+    Ct2,
+    Xformers,
+    Mlx,
+    Unsloth,
+    TorchXla,
+}
 
-const fn row(library: Library, target: Target, level: Level, source: &'static str) -> Row {
+impl Source {
+    /// The address of the statement, then what it says and when it was read.
+    pub fn text(self) -> &'static str {
+        match self {
+            Source::Bnb => "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/95f9af30/README.md (accelerator table, v0.50.1, 2026-08)",
+            Source::Fa => "https://github.com/Dao-AILab/flash-attention/blob/0251105a/README.md (2026-08)",
+            Source::VllmCuda => "https://github.com/vllm-project/vllm/blob/main/docs/getting_started/installation/gpu.cuda.inc.md (compute capability 7.5 or higher; 2026)",
+            Source::VllmRocm => "https://github.com/vllm-project/vllm/blob/main/docs/getting_started/installation/gpu.rocm.inc.md (MI200, MI300, MI350, RX 7900 and 9000 series, Ryzen AI Max; 2026)",
+            Source::VllmXpu => "https://github.com/vllm-project/vllm/blob/main/docs/getting_started/installation/gpu.xpu.inc.md (\"basic model inference\", no prebuilt wheels; 2026)",
+            Source::VllmApple => "https://github.com/vllm-project/vllm/blob/main/docs/getting_started/installation/gpu.apple.inc.md (community vllm-metal plugin; 2026)",
+            Source::VllmTpu => "https://github.com/vllm-project/tpu-inference/blob/b8692ff0/README.md (recommended v5e, v6e, v7x; experimental v3, v4, v5p; 2026-08)",
+            Source::LlamaCpp => "https://github.com/ggml-org/llama.cpp#supported-backends (CUDA, HIP, Metal, SYCL, Vulkan; 2026)",
+            Source::Ct2 => "https://github.com/OpenNMT/CTranslate2/blob/0d8bcd36/docs/hardware_support.md and CHANGELOG.md 4.7.0 (ROCm wheels for RDNA only; v4.8.1, 2026-07)",
+            Source::Xformers => "https://github.com/facebookresearch/xformers/blob/ca6d2aa0/README.md (CUDA wheels; ROCm experimental, gfx90a and gfx942; v0.0.35, 2026)",
+            Source::Mlx => "https://github.com/ml-explore/mlx/blob/846d1762/docs/src/install.rst (Apple silicon; CUDA backend from SM 7.5; v0.32.1, 2026-08)",
+            Source::VllmGaudi => "https://github.com/vllm-project/vllm-gaudi/blob/091bbadd/README.md (v0.26.0, 2026-08)",
+            Source::TorchXla => "https://github.com/pytorch/xla/blob/41398bff/README.md (TPU builds only; v2.9, 2026-04)",
+            Source::Unsloth => "https://github.com/unslothai/unsloth/blob/015bdef0/README.md (NVIDIA RTX 30 and later, AMD, Intel XPU, macOS; 2026-08; a minimum of compute capability 7.0 was removed from it on 2026-03-17)",
+        }
+    }
+}
+
+const fn row(library: Library, target: Target, level: Level, source: Source) -> Row {
     Row {
         library,
         target,
@@ -247,18 +272,38 @@ pub fn rows() -> &'static [Row] {
         // bitsandbytes: NF4/FP4 from SM 6.0 (LLM.int8() from 7.5); CDNA gfx908–gfx950;
         // RDNA gfx103X–gfx120X; Intel XPU (Arc A and B); Apple MPS (QLoRA yes, 8-bit
         // optimizers planned); Gaudi 2 and 3 (QLoRA partial).
-        row(Bitsandbytes, cuda_from((6, 0)), Supported, BNB),
-        row(Bitsandbytes, Target::Cdna { from: 1 }, Supported, BNB),
-        row(Bitsandbytes, Target::Rdna { from: 2 }, Supported, BNB),
-        row(Bitsandbytes, Target::IntelGpu, Supported, BNB),
-        row(Bitsandbytes, Target::Apple, Supported, BNB),
-        row(Bitsandbytes, Target::Gaudi, Experimental, BNB),
+        row(Bitsandbytes, cuda_from((6, 0)), Supported, Source::Bnb),
+        row(
+            Bitsandbytes,
+            Target::Cdna { from: 1 },
+            Supported,
+            Source::Bnb,
+        ),
+        row(
+            Bitsandbytes,
+            Target::Rdna { from: 2 },
+            Supported,
+            Source::Bnb,
+        ),
+        row(Bitsandbytes, Target::IntelGpu, Supported, Source::Bnb),
+        row(Bitsandbytes, Target::Apple, Supported, Source::Bnb),
+        row(Bitsandbytes, Target::Gaudi, Experimental, Source::Bnb),
         // FlashAttention 2: Ampere, Ada, Hopper (Blackwell built by default); Turing only
         // in a separate repository; ROCm's CK backend on MI200/MI300/MI355 and RDNA 3/4
         // (forward and backward; RDNA added 2026-03-27).
-        row(FlashAttention2, cuda_from(AMPERE), Supported, FA),
-        row(FlashAttention2, Target::Cdna { from: 2 }, Supported, FA),
-        row(FlashAttention2, Target::Rdna { from: 3 }, Supported, FA),
+        row(FlashAttention2, cuda_from(AMPERE), Supported, Source::Fa),
+        row(
+            FlashAttention2,
+            Target::Cdna { from: 2 },
+            Supported,
+            Source::Fa,
+        ),
+        row(
+            FlashAttention2,
+            Target::Rdna { from: 3 },
+            Supported,
+            Source::Fa,
+        ),
         // FlashAttention 3: Hopper (H100/H800), beta; ROCm's Triton backend offers FP8
         // through its interface.
         row(
@@ -268,53 +313,78 @@ pub fn rows() -> &'static [Row] {
                 below: (10, 0),
             },
             Supported,
-            FA,
+            Source::Fa,
         ),
-        row(FlashAttention3, Target::Cdna { from: 3 }, Experimental, FA),
+        row(
+            FlashAttention3,
+            Target::Cdna { from: 3 },
+            Experimental,
+            Source::Fa,
+        ),
         // vLLM
-        row(Vllm, cuda_from(TURING), Supported, VLLM_CUDA),
-        row(Vllm, Target::Cdna { from: 2 }, Supported, VLLM_ROCM),
-        row(Vllm, Target::Rdna { from: 3 }, Supported, VLLM_ROCM),
-        row(Vllm, Target::IntelGpu, Experimental, VLLM_XPU),
-        row(Vllm, Target::Apple, Experimental, VLLM_APPLE),
-        row(Vllm, Target::Gaudi, Supported, VLLM_GAUDI),
+        row(Vllm, cuda_from(TURING), Supported, Source::VllmCuda),
+        row(Vllm, Target::Cdna { from: 2 }, Supported, Source::VllmRocm),
+        row(Vllm, Target::Rdna { from: 3 }, Supported, Source::VllmRocm),
+        row(Vllm, Target::IntelGpu, Experimental, Source::VllmXpu),
+        row(Vllm, Target::Apple, Experimental, Source::VllmApple),
+        row(Vllm, Target::Gaudi, Supported, Source::VllmGaudi),
         row(
             Vllm,
             Target::Tpu(&["v5e", "v6e", "v7x"]),
             Supported,
-            VLLM_TPU,
+            Source::VllmTpu,
         ),
         row(
             Vllm,
             Target::Tpu(&["v3", "v4", "v5p"]),
             Experimental,
-            VLLM_TPU,
+            Source::VllmTpu,
         ),
         // llama.cpp: CUDA (CUDA 12 builds reach back to Maxwell), HIP, Metal, SYCL and Vulkan.
-        row(LlamaCpp, cuda_from((5, 0)), Supported, LLAMA_CPP),
-        row(LlamaCpp, Target::Cdna { from: 1 }, Supported, LLAMA_CPP),
-        row(LlamaCpp, Target::Rdna { from: 1 }, Supported, LLAMA_CPP),
-        row(LlamaCpp, Target::Apple, Supported, LLAMA_CPP),
-        row(LlamaCpp, Target::IntelGpu, Supported, LLAMA_CPP),
+        row(LlamaCpp, cuda_from((5, 0)), Supported, Source::LlamaCpp),
+        row(
+            LlamaCpp,
+            Target::Cdna { from: 1 },
+            Supported,
+            Source::LlamaCpp,
+        ),
+        row(
+            LlamaCpp,
+            Target::Rdna { from: 1 },
+            Supported,
+            Source::LlamaCpp,
+        ),
+        row(LlamaCpp, Target::Apple, Supported, Source::LlamaCpp),
+        row(LlamaCpp, Target::IntelGpu, Supported, Source::LlamaCpp),
         // CTranslate2 (faster-whisper): CUDA; ROCm wheels since 4.7.0 for RDNA only, and
         // faster-whisper's README names NVIDIA libraries alone.
-        row(Ctranslate2, cuda_from((3, 5)), Supported, CT2),
-        row(Ctranslate2, Target::Rdna { from: 2 }, Experimental, CT2),
+        row(Ctranslate2, cuda_from((3, 5)), Supported, Source::Ct2),
+        row(
+            Ctranslate2,
+            Target::Rdna { from: 2 },
+            Experimental,
+            Source::Ct2,
+        ),
         // xformers
-        row(Xformers, cuda_from((6, 0)), Supported, XFORMERS),
-        row(Xformers, Target::Cdna { from: 2 }, Experimental, XFORMERS),
+        row(Xformers, cuda_from((6, 0)), Supported, Source::Xformers),
+        row(
+            Xformers,
+            Target::Cdna { from: 2 },
+            Experimental,
+            Source::Xformers,
+        ),
         // PyTorch/XLA: TPUs (its GPU plugin is gone from the README).
         row(
             PytorchXla,
             Target::Tpu(&["v2", "v3", "v4", "v5e", "v5p", "v6e", "v7x"]),
             Supported,
-            TORCH_XLA,
+            Source::TorchXla,
         ),
         // MLX
-        row(Mlx, Target::Apple, Supported, MLX),
-        row(Mlx, cuda_from(TURING), Supported, MLX),
+        row(Mlx, Target::Apple, Supported, Source::Mlx),
+        row(Mlx, cuda_from(TURING), Supported, Source::Mlx),
         // Unsloth
-        row(Unsloth, cuda_from(AMPERE), Supported, UNSLOTH),
+        row(Unsloth, cuda_from(AMPERE), Supported, Source::Unsloth),
         row(
             Unsloth,
             Target::Cuda {
@@ -322,12 +392,22 @@ pub fn rows() -> &'static [Row] {
                 below: AMPERE,
             },
             Experimental,
-            UNSLOTH,
+            Source::Unsloth,
         ),
-        row(Unsloth, Target::Cdna { from: 3 }, Supported, UNSLOTH),
-        row(Unsloth, Target::Rdna { from: 3 }, Supported, UNSLOTH),
-        row(Unsloth, Target::IntelGpu, Supported, UNSLOTH),
-        row(Unsloth, Target::Apple, Supported, UNSLOTH),
+        row(
+            Unsloth,
+            Target::Cdna { from: 3 },
+            Supported,
+            Source::Unsloth,
+        ),
+        row(
+            Unsloth,
+            Target::Rdna { from: 3 },
+            Supported,
+            Source::Unsloth,
+        ),
+        row(Unsloth, Target::IntelGpu, Supported, Source::Unsloth),
+        row(Unsloth, Target::Apple, Supported, Source::Unsloth),
     ];
     ROWS
 }
@@ -450,7 +530,7 @@ mod tests {
     #[test]
     fn every_row_names_its_source() {
         for r in rows() {
-            assert!(r.source.starts_with("https://"), "{:?}", r.library);
+            assert!(r.source.text().starts_with("https://"), "{:?}", r.library);
         }
     }
 

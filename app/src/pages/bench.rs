@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::components::link::view_link;
-use crate::i18n::{fill, t, tr, Key};
+use crate::i18n::{fill, t, tr, tv, Key, ViewKey};
 use crate::state::use_ctx;
 use crate::webgpu::on_demand;
 
@@ -41,8 +41,8 @@ pub fn Bench() -> impl IntoView {
         <section class="bench">
             <h1>{t(Key::NavBench)}</h1>
             <Measure choose=Callback::new(choose) />
-            <h2>{t(Key::BenchPickTitle)}</h2>
-            <label for="mine-select">{t(Key::BenchPickLabel)}</label>
+            <h2>{tv(ViewKey::BenchPickTitle)}</h2>
+            <label for="mine-select">{tv(ViewKey::BenchPickLabel)}</label>
             <select id="mine-select" on:change=move |ev| {
                 let id = event_target_value(&ev);
                 if !id.is_empty() { choose(id); }
@@ -56,8 +56,8 @@ pub fn Bench() -> impl IntoView {
             {move || mine.get().and_then(|id| catalog.gpu(&id)).map(|g| {
                 let id = g.id.clone();
                 view! {
-                    <p>{fill(tr(ctx.lang(), Key::BenchMine), &[("name", g.name.clone())])}" "
-                        {view_link(Nav::ShareMine(id), "link", Some("share-mine"), Signal::derive(move || tr(ctx.lang(), Key::BenchShareMine).to_string()))}</p>
+                    <p>{fill(tr(ctx.lang(), ViewKey::BenchMine), &[("name", g.name.clone())])}" "
+                        {view_link(Nav::ShareMine(id), "link", Some("share-mine"), Signal::derive(move || tr(ctx.lang(), ViewKey::BenchShareMine).to_string()))}</p>
                 }
             })}
         </section>
@@ -117,9 +117,12 @@ fn Measure(choose: Callback<String>) -> impl IntoView {
             html: String::new(),
         };
         match phase.get() {
-            Phase::Idle => plain("idle", tr(lang, Key::BenchIdle).into()),
-            Phase::Loading => plain("running", tr(lang, Key::BenchStageLoad).into()),
-            Phase::Failed(why) => plain("error", fill(tr(lang, Key::BenchError), &[("why", why)])),
+            Phase::Idle => plain("idle", tr(lang, ViewKey::BenchIdle).into()),
+            Phase::Loading => plain("running", tr(lang, ViewKey::BenchStageLoad).into()),
+            Phase::Failed(why) => plain(
+                "error",
+                fill(tr(lang, ViewKey::BenchError), &[("why", why)]),
+            ),
             Phase::Loaded => module
                 .with_value(|m| {
                     m.as_ref()
@@ -127,7 +130,10 @@ fn Measure(choose: Callback<String>) -> impl IntoView {
                 })
                 .unwrap_or_else(|| Err("the measurement module is gone".into()))
                 .unwrap_or_else(|why| {
-                    plain("error", fill(tr(lang, Key::BenchError), &[("why", why)]))
+                    plain(
+                        "error",
+                        fill(tr(lang, ViewKey::BenchError), &[("why", why)]),
+                    )
                 }),
         }
     };
@@ -142,10 +148,10 @@ fn Measure(choose: Callback<String>) -> impl IntoView {
         }
     };
     view! {
-        <p>{t(Key::BenchIntro)}</p>
+        <p>{tv(ViewKey::BenchIntro)}</p>
         <button class="primary" data-testid="bench-start"
             disabled=move || drawn().state == "running"
-            on:click=start>{t(Key::BenchStart)}</button>
+            on:click=start>{tv(ViewKey::BenchStart)}</button>
         <p data-testid="bench-status" data-state=move || drawn().state role="status">
             {move || drawn().status}
         </p>

@@ -13,12 +13,12 @@ use catalog::workload::Mode;
 use crate::components::chart::ScatterChart;
 use crate::components::link::view_link;
 use crate::components::rank_card::{range_text, throughput_text, unit_text, why_not_text};
-use crate::i18n::{fill, num, t, tr, usd, Key};
+use crate::i18n::{fill, num, tr, tv, usd, Key, ViewKey};
 use crate::state::use_ctx;
 
 /// A spec row: label, value per GPU, and whether higher is better (None: not compared).
 struct Row {
-    label: Key,
+    label: ViewKey,
     values: Vec<Option<f64>>,
     higher_is_better: Option<bool>,
     format: fn(f64) -> String,
@@ -28,49 +28,49 @@ fn spec_rows(gpus: &[&Gpu]) -> Vec<Row> {
     let col = |f: fn(&Gpu) -> Option<f64>| gpus.iter().map(|g| f(g)).collect::<Vec<_>>();
     vec![
         Row {
-            label: Key::SpecMemory,
+            label: ViewKey::SpecMemory,
             values: col(|g| Some(g.memory_gb)),
             higher_is_better: Some(true),
             format: |v| format!("{} GB", num(v)),
         },
         Row {
-            label: Key::SpecBandwidth,
+            label: ViewKey::SpecBandwidth,
             values: col(|g| g.memory_bandwidth_gbs),
             higher_is_better: Some(true),
             format: |v| format!("{} GB/s", num(v)),
         },
         Row {
-            label: Key::SpecFp32,
+            label: ViewKey::SpecFp32,
             values: col(|g| g.fp32_tflops),
             higher_is_better: Some(true),
             format: |v| format!("{} TFLOPS", num(v)),
         },
         Row {
-            label: Key::SpecBf16,
+            label: ViewKey::SpecBf16,
             values: col(|g| g.bf16_tensor_tflops),
             higher_is_better: Some(true),
             format: |v| format!("{} TFLOPS", num(v)),
         },
         Row {
-            label: Key::SpecFp16,
+            label: ViewKey::SpecFp16,
             values: col(|g| g.fp16_tensor_tflops),
             higher_is_better: Some(true),
             format: |v| format!("{} TFLOPS", num(v)),
         },
         Row {
-            label: Key::SpecFp8,
+            label: ViewKey::SpecFp8,
             values: col(|g| g.fp8_tensor_tflops),
             higher_is_better: Some(true),
             format: |v| format!("{} TFLOPS", num(v)),
         },
         Row {
-            label: Key::SpecInt8,
+            label: ViewKey::SpecInt8,
             values: col(|g| g.int8_tensor_tops),
             higher_is_better: Some(true),
             format: |v| format!("{} TOPS", num(v)),
         },
         Row {
-            label: Key::SpecTdp,
+            label: ViewKey::SpecTdp,
             values: col(|g| g.tdp_w),
             higher_is_better: Some(false),
             format: |v| format!("{} W", num(v)),
@@ -78,25 +78,25 @@ fn spec_rows(gpus: &[&Gpu]) -> Vec<Row> {
         Row {
             // Today's price to buy one (new, or used once no longer sold new), not the
             // launch price the GPU view lists with the others.
-            label: Key::SpecBuyToday,
+            label: ViewKey::SpecBuyToday,
             values: col(|g| g.purchase_usd()),
             higher_is_better: Some(false),
             format: usd,
         },
         Row {
-            label: Key::SpecCloud,
+            label: ViewKey::SpecCloud,
             values: col(|g| g.price.cloud_usd_per_hour),
             higher_is_better: Some(false),
             format: |v| format!("${v:.2}/h"),
         },
         Row {
-            label: Key::SpecLink,
+            label: ViewKey::SpecLink,
             values: col(|g| g.interconnect.as_ref().and_then(|i| i.bandwidth_gbs)),
             higher_is_better: Some(true),
             format: |v| format!("{} GB/s", num(v)),
         },
         Row {
-            label: Key::SpecReleased,
+            label: ViewKey::SpecReleased,
             values: col(|g| g.released.map(f64::from)),
             higher_is_better: None,
             format: |v| format!("{v:.0}"),
@@ -136,23 +136,23 @@ fn speed_vs_price(
         .map(|u| unit_text(lang, u))
         .unwrap_or_default();
     Scatter {
-        title: tr(lang, Key::ChartSpeedPriceTitle).into(),
+        title: tr(lang, ViewKey::ChartSpeedPriceTitle).into(),
         x_label: tr(
             lang,
             if mode == Mode::Buy {
-                Key::ChartPriceBuy
+                ViewKey::ChartPriceBuy
             } else {
-                Key::ChartPriceRent
+                ViewKey::ChartPriceRent
             },
         )
         .into(),
-        y_label: fill(tr(lang, Key::ChartSpeed), &[("unit", unit.into())]),
+        y_label: fill(tr(lang, ViewKey::ChartSpeed), &[("unit", unit.into())]),
         x_log: true,
         y_log: true,
         points,
         legend: (
-            tr(lang, Key::ChartLegendAll).into(),
-            tr(lang, Key::ChartLegendCompared).into(),
+            tr(lang, ViewKey::ChartLegendAll).into(),
+            tr(lang, ViewKey::ChartLegendCompared).into(),
         ),
     }
 }
@@ -160,9 +160,9 @@ fn speed_vs_price(
 /// Memory against bandwidth for every GPU in the catalog.
 fn memory_vs_bandwidth(catalog: &Catalog, ids: &[String], lang: catalog::share::Lang) -> Scatter {
     Scatter {
-        title: tr(lang, Key::ChartMemBwTitle).into(),
-        x_label: tr(lang, Key::ChartMemory).into(),
-        y_label: tr(lang, Key::ChartBandwidth).into(),
+        title: tr(lang, ViewKey::ChartMemBwTitle).into(),
+        x_label: tr(lang, ViewKey::ChartMemory).into(),
+        y_label: tr(lang, ViewKey::ChartBandwidth).into(),
         x_log: true,
         y_log: true,
         points: catalog
@@ -178,8 +178,8 @@ fn memory_vs_bandwidth(catalog: &Catalog, ids: &[String], lang: catalog::share::
             })
             .collect(),
         legend: (
-            tr(lang, Key::ChartLegendAll).into(),
-            tr(lang, Key::ChartLegendCompared).into(),
+            tr(lang, ViewKey::ChartLegendAll).into(),
+            tr(lang, ViewKey::ChartLegendCompared).into(),
         ),
     }
 }
@@ -215,16 +215,16 @@ pub fn Compare() -> impl IntoView {
 
     view! {
         <section class="compare" aria-labelledby="compare-heading">
-            <h1 id="compare-heading">{t(Key::CompareHeading)}</h1>
+            <h1 id="compare-heading">{tv(ViewKey::CompareHeading)}</h1>
             <div class="compare-search">
-                <label for="gpu-search">{t(Key::CompareSearch)}</label>
+                <label for="gpu-search">{tv(ViewKey::CompareSearch)}</label>
                 <input id="gpu-search" type="search" autocomplete="off" data-testid="compare-search"
                     prop:value=move || query.get()
                     on:input=move |ev| query.set(event_target_value(&ev)) />
                 {move || mine().filter(|m| !ids.with(|ids| ids.contains(m))).and_then(|m| catalog.gpu(&m)).map(|g| {
                     let id = g.id.clone();
                     view! { <p><button class="link" data-testid="compare-add-mine" on:click=move |_| add(id.clone())>
-                        {fill(tr(lang(), Key::CompareAddMine), &[("name", g.name.clone())])}</button></p> }
+                        {fill(tr(lang(), ViewKey::CompareAddMine), &[("name", g.name.clone())])}</button></p> }
                 })}
                 <ul class="search-results">
                     {move || matches().into_iter().map(|(id, name)| {
@@ -236,7 +236,7 @@ pub fn Compare() -> impl IntoView {
             {move || {
                 let gpus: Vec<&'static Gpu> = ids.get().iter().filter_map(|id| catalog.gpu(id)).collect();
                 if gpus.is_empty() {
-                    return view! { <p class="empty">{tr(lang(), Key::CompareEmpty)}</p> }.into_any();
+                    return view! { <p class="empty">{tr(lang(), ViewKey::CompareEmpty)}</p> }.into_any();
                 }
                 let rows = spec_rows(&gpus);
                 view! {
@@ -244,7 +244,7 @@ pub fn Compare() -> impl IntoView {
                     <table class="spec-table" data-testid="compare-table">
                         <thead>
                             <tr>
-                                <th scope="col">{tr(lang(), Key::SpecColumn)}</th>
+                                <th scope="col">{tr(lang(), ViewKey::SpecColumn)}</th>
                                 {gpus.iter().map(|g| {
                                     let id = g.id.clone();
                                     let detail = g.id.clone();
@@ -252,7 +252,7 @@ pub fn Compare() -> impl IntoView {
                                         <th scope="col" data-gpu-id=g.id.clone()>
                                             {view_link(Nav::OpenGpu(detail), "link", Some("compare-open"), g.name.clone().into())}
                                             <button class="remove" data-testid="compare-remove"
-                                                aria-label=fill(tr(lang(), Key::CompareRemove), &[("name", g.name.clone())])
+                                                aria-label=fill(tr(lang(), ViewKey::CompareRemove), &[("name", g.name.clone())])
                                                 on:click=move |_| { let id = id.clone(); ctx.update(true, move |s| s.remove_from_compare(&id)) }>"×"</button>
                                         </th>
                                     }
@@ -286,7 +286,7 @@ pub fn Compare() -> impl IntoView {
                                 }
                             }).collect_view()}
                             <tr>
-                                <th scope="row">{tr(lang(), Key::CompareWorkload)}</th>
+                                <th scope="row">{tr(lang(), ViewKey::CompareWorkload)}</th>
                                 {gpus.iter().map(|g| ranking.with(|r| {
                                     let item = r.items.iter().find(|i| i.gpu.id == g.id);
                                     // Speed against the visitor's own GPU, when it is another compared one that runs the job.
@@ -305,7 +305,7 @@ pub fn Compare() -> impl IntoView {
                                         None => String::new(),
                                     };
                                     let text = match vs_mine {
-                                        Some(x) => format!("{text} · {}", fill(tr(lang(), Key::CompareVsMine), &[("x", format!("{x:.1}"))])),
+                                        Some(x) => format!("{text} · {}", fill(tr(lang(), ViewKey::CompareVsMine), &[("x", format!("{x:.1}"))])),
                                         None => text,
                                     };
                                     view! { <td>{text}</td> }

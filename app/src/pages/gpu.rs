@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::components::details::Loaded;
 use crate::components::link::view_link;
-use crate::i18n::{num, tr, usd, Key};
+use crate::i18n::{num, tr, usd, Key, ViewKey};
 use crate::state::use_ctx;
 
 /// A price with the month it held: "$1,207 (2026-09)".
@@ -17,12 +17,12 @@ fn dated(usd_value: Option<f64>, date: &Option<String>) -> Option<String> {
 }
 
 /// (label, schema field, shown value) for every numeric spec.
-fn specs(g: &Gpu) -> Vec<(Key, &'static str, Option<String>)> {
+fn specs(g: &Gpu) -> Vec<(ViewKey, &'static str, Option<String>)> {
     let p = &g.price;
     let tf = |v: Option<f64>| v.map(|v| format!("{} TFLOPS", num(v)));
     vec![
         (
-            Key::SpecMemory,
+            ViewKey::SpecMemory,
             "memory_gb",
             Some(format!(
                 "{} GB {}",
@@ -31,40 +31,44 @@ fn specs(g: &Gpu) -> Vec<(Key, &'static str, Option<String>)> {
             )),
         ),
         (
-            Key::SpecBandwidth,
+            ViewKey::SpecBandwidth,
             "memory_bandwidth_gbs",
             g.memory_bandwidth_gbs.map(|v| format!("{} GB/s", num(v))),
         ),
-        (Key::SpecFp32, "fp32_tflops", tf(g.fp32_tflops)),
-        (Key::SpecFp16Shader, "fp16_tflops", tf(g.fp16_tflops)),
+        (ViewKey::SpecFp32, "fp32_tflops", tf(g.fp32_tflops)),
+        (ViewKey::SpecFp16Shader, "fp16_tflops", tf(g.fp16_tflops)),
         (
-            Key::SpecTf32,
+            ViewKey::SpecTf32,
             "tf32_tensor_tflops",
             tf(g.tf32_tensor_tflops),
         ),
         (
-            Key::SpecFp16,
+            ViewKey::SpecFp16,
             "fp16_tensor_tflops",
             tf(g.fp16_tensor_tflops),
         ),
         (
-            Key::SpecBf16,
+            ViewKey::SpecBf16,
             "bf16_tensor_tflops",
             tf(g.bf16_tensor_tflops),
         ),
-        (Key::SpecFp8, "fp8_tensor_tflops", tf(g.fp8_tensor_tflops)),
         (
-            Key::SpecInt8,
+            ViewKey::SpecFp8,
+            "fp8_tensor_tflops",
+            tf(g.fp8_tensor_tflops),
+        ),
+        (
+            ViewKey::SpecInt8,
             "int8_tensor_tops",
             g.int8_tensor_tops.map(|v| format!("{} TOPS", num(v))),
         ),
         (
-            Key::SpecTdp,
+            ViewKey::SpecTdp,
             "tdp_w",
             g.tdp_w.map(|v| format!("{} W", num(v))),
         ),
         (
-            Key::SpecLink,
+            ViewKey::SpecLink,
             "interconnect.bandwidth_gbs",
             g.interconnect.as_ref().and_then(|i| {
                 i.bandwidth_gbs
@@ -72,27 +76,27 @@ fn specs(g: &Gpu) -> Vec<(Key, &'static str, Option<String>)> {
             }),
         ),
         (
-            Key::SpecPrice,
+            ViewKey::SpecPrice,
             "price.msrp_usd",
             dated(p.msrp_usd, &p.msrp_date),
         ),
         (
-            Key::SpecStreet,
+            ViewKey::SpecStreet,
             "price.street_usd",
             dated(p.street_usd, &p.street_date),
         ),
         (
-            Key::SpecUsed,
+            ViewKey::SpecUsed,
             "price.used_usd",
             dated(p.used_usd, &p.used_date),
         ),
         (
-            Key::SpecServer,
+            ViewKey::SpecServer,
             "price.server_usd_per_gpu",
             dated(p.server_usd_per_gpu, &p.server_date),
         ),
         (
-            Key::SpecCloud,
+            ViewKey::SpecCloud,
             "price.cloud_usd_per_hour",
             g.price.cloud_usd_per_hour.map(|v| {
                 format!(
@@ -131,7 +135,8 @@ pub fn GpuDetail() -> impl IntoView {
     let id = Memo::new(move |_| ctx.ids.with(|ids| ids.first().cloned()));
     move || {
         let Some(g) = id.get().as_deref().and_then(|id| catalog.gpu(id)) else {
-            return view! { <p class="empty">{move || tr(lang(), Key::GpuPick)}</p> }.into_any();
+            return view! { <p class="empty">{move || tr(lang(), ViewKey::GpuPick)}</p> }
+                .into_any();
         };
         let gpu_id = g.id.clone();
         let mine = Memo::new(move |_| match info.get() {
@@ -151,9 +156,9 @@ pub fn GpuDetail() -> impl IntoView {
         // Notes, or why they are missing; the specifications above stay either way.
         let notes = move || {
             match info.get() {
-            Loaded::Loading => view! { <p class="empty">{tr(lang(), Key::GpuLoading)}</p> }.into_any(),
+            Loaded::Loading => view! { <p class="empty">{tr(lang(), ViewKey::GpuLoading)}</p> }.into_any(),
             Loaded::Failed(e) => view! {
-                <p class="empty" role="alert">{format!("{}: {e}", tr(lang(), Key::GpuLoadFailed))}</p>
+                <p class="empty" role="alert">{format!("{}: {e}", tr(lang(), ViewKey::GpuLoadFailed))}</p>
             }.into_any(),
             Loaded::Ready(_) => view! {
                 <ul class="notes">{mine.get().flatten().map(|d| d.notes).unwrap_or_default().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
@@ -165,8 +170,8 @@ pub fn GpuDetail() -> impl IntoView {
             view! {
                 <tr>
                     <th scope="row">{tr(lang(), label)}</th>
-                    <td>{value.unwrap_or_else(|| tr(lang(), Key::GpuUnknown).into())}</td>
-                    <td>{move || source_of(field).map(|url| view! { <a href=url rel="noopener" target="_blank" data-testid="spec-source">{tr(lang(), Key::GpuSource)}</a> })}</td>
+                    <td>{value.unwrap_or_else(|| tr(lang(), ViewKey::GpuUnknown).into())}</td>
+                    <td>{move || source_of(field).map(|url| view! { <a href=url rel="noopener" target="_blank" data-testid="spec-source">{tr(lang(), ViewKey::GpuSource)}</a> })}</td>
                 </tr>
             }
         }).collect_view()
@@ -176,14 +181,15 @@ pub fn GpuDetail() -> impl IntoView {
             Library::ALL.into_iter().map(|lib| {
                 let (level, row) = support::support(g, lib);
                 let text = match level {
-                    Level::Supported => Key::SupportSupported,
-                    Level::Experimental => Key::SupportExperimental,
-                    Level::Unsupported => Key::SupportUnsupported,
+                    Level::Supported => ViewKey::SupportSupported,
+                    Level::Experimental => ViewKey::SupportExperimental,
+                    Level::Unsupported => ViewKey::SupportUnsupported,
                 };
                 // Where it is unsupported, the statement of what it does support.
                 let source = row.or_else(|| support::statement(lib)).map(|r| {
-                    let (url, note) = r.source.split_once(' ').unwrap_or((r.source, ""));
-                    view! { <a href=url.to_string() title=note.trim().to_string() rel="noopener" target="_blank">{tr(lang(), Key::GpuSource)}</a> }
+                    let text = r.source.text();
+                    let (url, note) = text.split_once(' ').unwrap_or((text, ""));
+                    view! { <a href=url.to_string() title=note.trim().to_string() rel="noopener" target="_blank">{tr(lang(), ViewKey::GpuSource)}</a> }
                 });
                 view! {
                     <tr data-level=level.as_str()>
@@ -206,25 +212,25 @@ pub fn GpuDetail() -> impl IntoView {
                 <table class="spec-table">
                     <tbody>{specs_rows}</tbody>
                 </table>
-                <h2>{move || tr(lang(), Key::GpuLibraries)}</h2>
+                <h2>{move || tr(lang(), ViewKey::GpuLibraries)}</h2>
                 <table class="spec-table" data-testid="gpu-libraries">
                     <thead><tr>
-                        <th scope="col">{move || tr(lang(), Key::GpuLibrary)}</th>
-                        <th scope="col">{move || tr(lang(), Key::GpuSupport)}</th>
-                        <th scope="col"></th>
+                        <th scope="col">{move || tr(lang(), ViewKey::GpuLibrary)}</th>
+                        <th scope="col">{move || tr(lang(), ViewKey::GpuSupport)}</th>
+                        <th scope="col">{move || tr(lang(), ViewKey::GpuSource)}</th>
                     </tr></thead>
                     <tbody>{library_rows}</tbody>
                 </table>
-                <h2>{move || tr(lang(), Key::GpuNotes)}</h2>
+                <h2>{move || tr(lang(), ViewKey::GpuNotes)}</h2>
                 {notes}
-                <h2>{move || tr(lang(), Key::GpuNeighbours)}</h2>
+                <h2>{move || tr(lang(), ViewKey::GpuNeighbours)}</h2>
                 <ul class="neighbours">
                     {neighbours(catalog, g).into_iter().map(|n| {
                         let id = n.id.clone();
                         view! { <li>{view_link(Nav::OpenGpu(id), "link", Some("gpu-neighbour"), n.name.clone().into())}</li> }
                     }).collect_view()}
                 </ul>
-                <h2>{move || tr(lang(), Key::GpuSources)}</h2>
+                <h2>{move || tr(lang(), ViewKey::GpuSources)}</h2>
                 <ul class="sources">
                     {move || mine.get().flatten().map(|d| d.sources).unwrap_or_default().into_iter().map(|s| view! {
                         <li><a href=s.url.clone() rel="noopener" target="_blank">{s.url.clone()}</a>" — "{s.fields.join(", ")}</li>

@@ -3,35 +3,43 @@
 
 use leptos::prelude::*;
 
-use crate::i18n::{t, Key};
+use crate::i18n::{tv, ViewKey};
 
-const SECTIONS: &[(Key, Key, Key)] = &[
+const SECTIONS: &[(ViewKey, ViewKey, ViewKey)] = &[
     (
-        Key::GuideMemoryTitle,
-        Key::GuideMemoryBody,
-        Key::GuideMemoryReasons,
+        ViewKey::GuideMemoryTitle,
+        ViewKey::GuideMemoryBody,
+        ViewKey::GuideMemoryReasons,
     ),
     (
-        Key::GuidePerfTitle,
-        Key::GuidePerfBody,
-        Key::GuidePerfReasons,
-    ),
-    (Key::GuideEcoTitle, Key::GuideEcoBody, Key::GuideEcoReasons),
-    (
-        Key::GuideLinkTitle,
-        Key::GuideLinkBody,
-        Key::GuideLinkReasons,
+        ViewKey::GuidePerfTitle,
+        ViewKey::GuidePerfBody,
+        ViewKey::GuidePerfReasons,
     ),
     (
-        Key::GuideParallelTitle,
-        Key::GuideParallelBody,
-        Key::GuideParallelReasons,
+        ViewKey::GuideEcoTitle,
+        ViewKey::GuideEcoBody,
+        ViewKey::GuideEcoReasons,
     ),
-    (Key::GuideUseTitle, Key::GuideUseBody, Key::GuideUseReasons),
     (
-        Key::GuideRankTitle,
-        Key::GuideRankBody,
-        Key::GuideRankReasons,
+        ViewKey::GuideLinkTitle,
+        ViewKey::GuideLinkBody,
+        ViewKey::GuideLinkReasons,
+    ),
+    (
+        ViewKey::GuideParallelTitle,
+        ViewKey::GuideParallelBody,
+        ViewKey::GuideParallelReasons,
+    ),
+    (
+        ViewKey::GuideUseTitle,
+        ViewKey::GuideUseBody,
+        ViewKey::GuideUseReasons,
+    ),
+    (
+        ViewKey::GuideRankTitle,
+        ViewKey::GuideRankBody,
+        ViewKey::GuideRankReasons,
     ),
 ];
 
@@ -39,13 +47,13 @@ const SECTIONS: &[(Key, Key, Key)] = &[
 pub fn Guide() -> impl IntoView {
     view! {
         <article class="guide">
-            <h1>{t(Key::GuideHeading)}</h1>
-            <p>{t(Key::GuideIntro)}</p>
+            <h1>{tv(ViewKey::GuideHeading)}</h1>
+            <p>{tv(ViewKey::GuideIntro)}</p>
             {SECTIONS.iter().map(|(title, body, reasons)| view! {
                 <section>
-                    <h2>{t(*title)}</h2>
-                    <p>{t(*body)}</p>
-                    <p class="uses"><strong>{t(Key::GuideUsedBy)}</strong>" "{t(*reasons)}</p>
+                    <h2>{tv(*title)}</h2>
+                    <p>{tv(*body)}</p>
+                    <p class="uses"><strong>{tv(ViewKey::GuideUsedBy)}</strong>" "{tv(*reasons)}</p>
                 </section>
             }).collect_view()}
         </article>
