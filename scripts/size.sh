@@ -21,8 +21,11 @@ dist=${1:-dist}
 # the fit badge joined GPU count and room, and the header menu began closing on a click
 # outside (measured 247,896 B); to 249500 when the modules began sharing the fetched
 # Chinese strings so a language switch reaches every view at once (measured 248,572 B;
-# about 1 KB of headroom). Bringing the first visit further down is tracked work.
-budget=${SIZE_BUDGET_BYTES:-249500}
+# about 1 KB of headroom); lowered to 249000 when the strings only the views module draws
+# (guide, GPU details, compare, your GPU) moved into that module, which paid for the library
+# support table and the training-framework field (measured 248,066 B). Bringing the first
+# visit further down is tracked work.
+budget=${SIZE_BUDGET_BYTES:-249000}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

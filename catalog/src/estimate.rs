@@ -10,7 +10,7 @@ use crate::gpu::{Gpu, Purchase, Vendor};
 use crate::memory::{self, MemoryBreakdown, Sharding, Sized};
 use crate::model::Family;
 use crate::stack::{self, Stack};
-use crate::workload::{Mode, Precision, Runtime, Task, Workload};
+use crate::workload::{Framework, Mode, Precision, Runtime, Task, Workload};
 
 /// Achieved fraction of peak matrix throughput: training large transformers reaches
 /// 30–55% model-FLOPs utilisation (Chowdhery et al. 2022, PaLM, table 3; Korthikanti et al. 2022).
@@ -850,10 +850,12 @@ pub fn speed(
     let step_flops = forward * passes * b * attention / tensor;
     // XLA's fusion is measured on transformers (MaxText); convolution nets still write
     // every layer's activations to memory, so they keep the traffic.
-    let fused = if sized.transformer.is_some() {
-        stack.elementwise_traffic
-    } else {
-        1.0
+    let fused = match sized.transformer {
+        Some(_) if workload.framework() == Framework::Megatron => {
+            stack::MEGATRON_ELEMENTWISE_TRAFFIC
+        }
+        Some(_) => stack.elementwise_traffic,
+        None => 1.0,
     };
     // QLoRA dequantises every base weight once per pass (`QLORA_DEQUANT_BYTES_PER_PARAM`);
     // under FSDP each GPU dequantises the whole gathered layer, under tensor parallelism

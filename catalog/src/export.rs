@@ -91,6 +91,7 @@ fn workload_json(w: &Workload, ranking: &Ranking) -> String {
         ("nodes", w.nodes.to_string()),
         ("network", string(w.network.as_str())),
         ("runtime", string(w.runtime().as_str())),
+        ("framework", string(w.framework().as_str())),
         ("steps", number(f64::from(w.steps()))),
         ("budget_usd", opt(w.budget_usd, number)),
         ("mode", string(w.mode.as_str())),

@@ -6,8 +6,8 @@
 
 use crate::gpu::{Segment, Vendor};
 use crate::workload::{
-    token_enum, EcoRequirement, Mode, ModelChoice, Network, Optimizer, Precision, Priority,
-    Runtime, Task, Workload,
+    token_enum, EcoRequirement, Framework, Mode, ModelChoice, Network, Optimizer, Precision,
+    Priority, Runtime, Task, Workload,
 };
 
 token_enum!(View {
@@ -417,6 +417,9 @@ pub fn parse(query: &str, catalog: &dyn Resolve) -> (AppState, Vec<Ignored>) {
             "runtime" => Runtime::parse(&value)
                 .map(|r| w.runtime = Some(r))
                 .is_some(),
+            "fw" => Framework::parse(&value)
+                .map(|f| w.framework = Some(f))
+                .is_some(),
             "budget" => parse_f64(&value, limits::BUDGET)
                 .map(|b| w.budget_usd = Some(b))
                 .is_some(),
@@ -562,6 +565,14 @@ pub fn print(state: &AppState) -> String {
         "runtime",
         w.runtime.is_some(),
         w.runtime.map(Runtime::as_str).unwrap_or_default().into(),
+    );
+    put(
+        "fw",
+        w.framework.is_some(),
+        w.framework
+            .map(Framework::as_str)
+            .unwrap_or_default()
+            .into(),
     );
     put(
         "budget",

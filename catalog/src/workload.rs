@@ -155,6 +155,16 @@ token_enum!(
     }
 );
 
+token_enum!(
+    /// The framework a transformer trains in: PyTorch as most people run it (FSDP or
+    /// DDP: torchtitan, Hugging Face, torchtune, Unsloth), or Megatron-Core with
+    /// Transformer Engine (NeMo, Megatron-LM, AMD's Primus).
+    Framework {
+        Pytorch = "pytorch",
+        Megatron = "megatron",
+    }
+);
+
 impl Runtime {
     /// The name people know it by.
     pub fn name(self) -> &'static str {
@@ -216,6 +226,8 @@ pub struct Workload {
     pub your_prices: Vec<(String, f64)>,
     /// Inference runtime; `None` = by batch (`VLLM_FROM_BATCH`).
     pub runtime: Option<Runtime>,
+    /// Training framework; `None` = PyTorch.
+    pub framework: Option<Framework>,
     /// Diffusion: denoising steps per image; `None` = `DIFFUSION_STEPS`.
     pub steps: Option<u32>,
     /// Diffusion: the text encoders and VAE wait in CPU memory and each part of the
@@ -249,6 +261,7 @@ impl Default for Workload {
             electricity_usd_per_kwh: 0.15,
             your_prices: Vec::new(),
             runtime: None,
+            framework: None,
             steps: None,
             pipeline_offload: false,
         }
@@ -323,6 +336,11 @@ impl Workload {
             }
             (None, _) => {}
         }
+    }
+
+    /// The training framework: the link's, else PyTorch.
+    pub fn framework(&self) -> Framework {
+        self.framework.unwrap_or(Framework::Pytorch)
     }
 
     /// The inference runtime: the link's, else llama.cpp below `VLLM_FROM_BATCH`, vLLM from it.

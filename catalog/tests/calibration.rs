@@ -6,7 +6,7 @@
 use catalog::estimate;
 use catalog::memory;
 use catalog::rank::resolve_model;
-use catalog::workload::{ModelChoice, Network, Precision, Runtime, Task, Workload};
+use catalog::workload::{Framework, ModelChoice, Network, Precision, Runtime, Task, Workload};
 use catalog::Catalog;
 use serde_json::Value;
 
@@ -157,6 +157,7 @@ fn estimate_fixture(catalog: &Catalog, f: &Value) -> Option<(f64, f64)> {
                 nodes,
                 network: Network::parse(s("net")).unwrap_or(Network::Ib400),
                 checkpointing: f.get("ckpt").and_then(Value::as_bool),
+                framework: Framework::parse(s("framework")),
                 ..Workload::default()
             };
             let est = speed(catalog, s("gpu"), &w)?;

@@ -3,8 +3,8 @@
 use catalog::gpu::{Segment, Vendor};
 use catalog::share::{parse, print, AppState, Condition, Filters, IgnoreReason, Lang, Theme, View};
 use catalog::workload::{
-    EcoRequirement, Mode, ModelChoice, Network, Optimizer, Precision, Priority, Runtime, Task,
-    Workload,
+    EcoRequirement, Framework, Mode, ModelChoice, Network, Optimizer, Precision, Priority, Runtime,
+    Task, Workload,
 };
 use catalog::Catalog;
 use proptest::prelude::*;
@@ -34,6 +34,7 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
             1u32..=1024,
             prop::sample::select(Network::ALL.to_vec()),
             prop::option::of(1.0f64..1e9),
+            prop::option::of(prop::sample::select(Framework::ALL.to_vec())),
             prop::sample::select(Mode::ALL.to_vec()),
             prop::sample::select(EcoRequirement::ALL.to_vec()),
             prop::sample::select(Priority::ALL.to_vec()),
@@ -51,7 +52,7 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
         .prop_map(
             |(
                 (task, model, precision, batch, seq, samples, epochs),
-                (gpus, nodes, network, budget_usd, mode, eco, priority),
+                (gpus, nodes, network, budget_usd, framework, mode, eco, priority),
                 (optimizer, lora_rank, checkpointing, kwh, prices, runtime, steps),
             )| Workload {
                 task,
@@ -65,6 +66,7 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                 nodes,
                 network,
                 budget_usd,
+                framework,
                 mode,
                 eco,
                 priority,

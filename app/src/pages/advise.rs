@@ -5,7 +5,7 @@ use catalog::gpu::{Segment, Vendor};
 use catalog::rank::{rank, resolve_model, Ranking};
 use catalog::share::{AppState, Condition, Lang};
 use catalog::workload::{
-    EcoRequirement, Mode, ModelChoice, Precision, Priority, Runtime, Task, Workload,
+    EcoRequirement, Framework, Mode, ModelChoice, Precision, Priority, Runtime, Task, Workload,
 };
 use catalog::Catalog;
 use leptos::prelude::*;
@@ -308,6 +308,7 @@ struct FormOptions {
     ecos: Vec<(String, String)>,
     prios: Vec<(String, String)>,
     runtimes: Vec<(String, String)>,
+    frameworks: Vec<(String, String)>,
     segments: Vec<(String, String)>,
     vendors: Vec<(String, String)>,
     conditions: Vec<(String, String)>,
@@ -367,6 +368,13 @@ fn form_options(lang: Lang, catalog: &Catalog) -> FormOptions {
                 Runtime::Transformers => "Transformers".into(),
             }))
             .collect(),
+        frameworks: vec![
+            (String::new(), t(Key::FrameworkPytorch)),
+            (
+                Framework::Megatron.as_str().into(),
+                t(Key::FrameworkMegatron),
+            ),
+        ],
         prios: tokens(Priority::ALL, Priority::as_str, |p| {
             t(match p {
                 Priority::Balance => Key::PrioBalance,
@@ -415,6 +423,7 @@ pub fn Advise() -> impl IntoView {
     let ecos = pick(|o| &o.ecos);
     let prios = pick(|o| &o.prios);
     let runtimes = pick(|o| &o.runtimes);
+    let frameworks = pick(|o| &o.frameworks);
     let segments = pick(|o| &o.segments);
     let vendors = pick(|o| &o.vendors);
     let conditions = pick(|o| &o.conditions);
@@ -497,11 +506,34 @@ pub fn Advise() -> impl IntoView {
             |s, v| s.workload.epochs = v.unwrap_or(1.0),
         )
         .into_any(),
-        view! { <Show when=serving>
-            {select("f-runtime", Key::FormRuntime, runtimes,
-                |s| s.workload.runtime.map(Runtime::as_str).unwrap_or_default().into(),
-                |s, v| s.workload.runtime = Runtime::parse(v))}
-        </Show> }
+        // One field for the software: the runtime when serving, the framework when training.
+        select(
+            "f-software",
+            Key::FormSoftware,
+            Signal::derive(move || {
+                if serving() {
+                    runtimes.get()
+                } else {
+                    frameworks.get()
+                }
+            }),
+            |s| match s.workload.task {
+                Task::Infer => s
+                    .workload
+                    .runtime
+                    .map(Runtime::as_str)
+                    .unwrap_or_default()
+                    .into(),
+                _ => match s.workload.framework {
+                    Some(Framework::Megatron) => "megatron".into(),
+                    _ => String::new(),
+                },
+            },
+            |s, v| match s.workload.task {
+                Task::Infer => s.workload.runtime = Runtime::parse(v),
+                _ => s.workload.framework = Framework::parse(v),
+            },
+        )
         .into_any(),
         select(
             "f-eco",
