@@ -185,6 +185,43 @@ pub fn fp16_accumulate_speedup(gpu: &Gpu, rate: RateKind) -> f64 {
     }
 }
 
+/// 16-bit tensor TFLOPS per watt of board power that training sustains on NVIDIA
+/// workstation and datacenter cards built on a GeForce die with GDDR memory (RTX A6000,
+/// A5000, A10, A40, L4, L40S, RTX 6000 Ada, RTX PRO 6000 Blackwell), whose catalog peak is
+/// the full-rate FP32-accumulate figure: on the same dies as GeForce cards but at 70–300 W
+/// instead of 350–575 W, they do not hold the clocks that peak assumes. Set from Lambda's
+/// single-GPU PyTorch runs as a group (deeplearning-benchmark, fp16 mixed precision): the
+/// RTX 6000 Ada (300 W, 364 TFLOPS peak) at 0.85× an RTX 4090 in BERT-large and 0.88× in
+/// ResNet-50, about 143 TFLOPS of the 4090's 165 (0.48 per watt); the A10 (150 W) at 0.81×
+/// an RTX 3090 in BERT-large, about 58 TFLOPS (0.38 per watt); the RTX A6000 (300 W, 155
+/// TFLOPS) at 1.31× and 1.01× an RTX 3090 and 1/2.24 of an A100, near its peak. A cap of
+/// 0.45 per watt binds the first two and barely the third. Answer.AI's FSDP QLoRA run of
+/// Llama 2 70B on an RTX 6000 Ada moves from 63% above its measurement to 32% below.
+pub const GDDR_FULL_RATE_TFLOPS_PER_WATT: f64 = 0.45;
+
+/// Whether a GPU is such a card: NVIDIA, GDDR memory, not GeForce, and a 16-bit tensor
+/// peak at the full FP32-accumulate rate (four times its FP32 shader rate from Ampere on,
+/// eight on Turing, where GeForce cards have two and four).
+fn full_rate_gddr(gpu: &Gpu) -> bool {
+    let geforce_ratio = match gpu.compute_capability() {
+        Some(cc) if cc >= (8, 0) => 2.0,
+        Some(cc) if cc >= (7, 5) => 4.0,
+        _ => return false,
+    };
+    let gddr = gpu
+        .memory_type
+        .as_deref()
+        .is_some_and(|m| m.starts_with("GDDR"));
+    let ratio = gpu
+        .fp16_tensor_tflops
+        .zip(gpu.fp32_tflops)
+        .map(|(t, f)| t / f);
+    gpu.vendor == Vendor::Nvidia
+        && gpu.segment != Segment::Consumer
+        && gddr
+        && ratio.is_some_and(|r| r >= 1.9 * geforce_ratio)
+}
+
 /// NVIDIA GPUs before Ampere (compute capability 8.0): FlashAttention 2 does not run there.
 pub fn lacks_flash_attention_2(gpu: &Gpu) -> bool {
     crate::support::lacks_flash_attention_2(gpu)
@@ -682,6 +719,20 @@ pub fn speed(
         None if decoding => (f64::INFINITY, RateKind::Unknown),
         None => return None,
     };
+    let tensor16 = matches!(
+        rate,
+        RateKind::Tensor(Precision::Bf16 | Precision::Fp16)
+            | RateKind::TensorFallback {
+                used: Precision::Bf16 | Precision::Fp16,
+                ..
+            }
+    );
+    let peak_tflops = match gpu.tdp_w {
+        Some(watts) if workload.task.is_training() && tensor16 && full_rate_gddr(gpu) => {
+            peak_tflops.min(watts * GDDR_FULL_RATE_TFLOPS_PER_WATT)
+        }
+        _ => peak_tflops,
+    };
     // Plain shader pipelines run GEMMs closer to their peak: FP32, and FP16 where it runs
     // at the FP32 rate (Apple). Packed or dual-issue 16-bit shader peaks (RDNA 3) are
     // reached no more often than tensor peaks.
@@ -1085,4 +1136,37 @@ pub fn is_vision(family: Family) -> bool {
             | Family::Medical3d
             | Family::Video
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Catalog;
+
+    #[test]
+    fn the_power_cap_finds_the_full_rate_gddr_cards_and_only_those() {
+        let c = Catalog::embedded();
+        let full = |id: &str| full_rate_gddr(c.gpu(id).expect("in the catalog"));
+        for id in [
+            "rtx-a6000",
+            "rtx-6000-ada",
+            "rtx-pro-6000-blackwell",
+            "a10",
+            "l4",
+            "l40s",
+        ] {
+            assert!(full(id), "{id}");
+        }
+        // GeForce cards list the half-rate figure; the L40 does too; HBM parts reach theirs.
+        for id in [
+            "rtx-4090",
+            "rtx-3090",
+            "rtx-5090",
+            "l40",
+            "a100-sxm4-80gb",
+            "h100-sxm5-80gb",
+        ] {
+            assert!(!full(id), "{id}");
+        }
+    }
 }
