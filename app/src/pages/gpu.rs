@@ -217,7 +217,7 @@ pub fn GpuDetail() -> impl IntoView {
                     <thead><tr>
                         <th scope="col">{move || tr(lang(), ViewKey::GpuLibrary)}</th>
                         <th scope="col">{move || tr(lang(), ViewKey::GpuSupport)}</th>
-                        <th scope="col">{move || tr(lang(), ViewKey::GpuSource)}</th>
+                        <th scope="col">{move || tr(lang(), ViewKey::GpuSourceColumn)}</th>
                     </tr></thead>
                     <tbody>{library_rows}</tbody>
                 </table>
