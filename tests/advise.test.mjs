@@ -230,6 +230,17 @@ test('the answer names the top card and a pick per tier, and holds the budget', 
   await page.goto(server.app);
   await ready(page);
   await page.screenshot({ path: 'tests/artifacts/answer-default-desktop.png' });
+  // A GPU that is the top card and one or more picks states each of its caveats once.
+  const lines = await page.$$eval('[data-testid="answer"] .answer-why, [data-testid="answer"] .picks li', (els) =>
+    els.map((e) => [e.dataset.gpuId ?? document.querySelector('[data-testid="answer"]').dataset.top, e.textContent]));
+  const stack = /not CUDA: [^;.]*/g;
+  const seen = new Set();
+  for (const [id, line] of lines) {
+    for (const caveat of line.match(stack) ?? []) {
+      assert.ok(!seen.has(`${id} ${caveat}`), `${id} repeats "${caveat}"`);
+      seen.add(`${id} ${caveat}`);
+    }
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -44,7 +44,15 @@ pub fn price_text(lang: Lang, p: &Purchase) -> String {
     format!("{} {kind} ({age})", usd(p.usd))
 }
 
-fn pick_sentence(lang: Lang, mode: Mode, ranking: &Ranking, pick: &Pick) -> Option<String> {
+/// A pick in one line. `said` holds the caveats the answer already gave, per GPU: a GPU
+/// that is also the top card or an earlier pick does not repeat them.
+fn pick_sentence<'r>(
+    lang: Lang,
+    mode: Mode,
+    ranking: &Ranking,
+    pick: &'r Pick,
+    said: &mut Vec<(&'r str, &'static str)>,
+) -> Option<String> {
     let item = ranking.items.iter().find(|r| r.gpu.id == pick.id)?;
     let name = item.gpu.name.clone();
     let speed = pick
@@ -106,6 +114,14 @@ fn pick_sentence(lang: Lang, mode: Mode, ranking: &Ranking, pick: &Pick) -> Opti
         .caveats
         .iter()
         .filter(|c| !(used && matches!(c, Reason::UsedOnly)))
+        .filter(|c| {
+            let key = (pick.id.as_str(), c.code());
+            let new = !said.contains(&key);
+            if new {
+                said.push(key);
+            }
+            new
+        })
         .map(|c| reason_text(lang, c))
         .collect();
     Some(if caveats.is_empty() {
@@ -152,6 +168,14 @@ fn top_facts(lang: Lang, mode: Mode, item: &Ranked) -> String {
 
 /// Why the top card is first: what the priority chose it for among the candidates, and
 /// the reason that matters most after that.
+/// Reasons the top card's facts line already gives: the fit, and "used" in its price.
+fn stated_in_facts(r: &Reason) -> bool {
+    matches!(
+        r,
+        Reason::Fits { .. } | Reason::TightFit { .. } | Reason::NeedsGpus { .. } | Reason::UsedOnly
+    )
+}
+
 fn top_why(lang: Lang, priority: Priority, ranking: &Ranking, item: &Ranked) -> String {
     // As many as the picks choose among: the GPUs that fit and suit the person.
     let candidates = ranking.picks.all().next().map_or_else(
@@ -167,17 +191,7 @@ fn top_why(lang: Lang, priority: Priority, ranking: &Ranking, item: &Ranked) -> 
         };
         why.push(fill(tr(lang, key), &[("n", candidates.to_string())]));
     }
-    // The fit is in the facts line, and a used price already says "used".
-    let said = |r: &Reason| {
-        matches!(
-            r,
-            Reason::Fits { .. }
-                | Reason::TightFit { .. }
-                | Reason::NeedsGpus { .. }
-                | Reason::UsedOnly
-        )
-    };
-    let rest = || item.reasons.iter().filter(|r| !said(r));
+    let rest = || item.reasons.iter().filter(|r| !stated_in_facts(r));
     if priority != Priority::Speed {
         why.extend(
             rest()
@@ -215,10 +229,26 @@ pub fn answer(lang: Lang, mode: Mode, priority: Priority, ranking: &Ranking) -> 
         ),
         None => (tr(lang, Key::AnswerNone).into(), None),
     };
+    // The caveat the why line gives for the top card is not repeated by its picks.
+    let mut said: Vec<(&str, &'static str)> = top
+        .and_then(|item| {
+            item.reasons
+                .iter()
+                .find(|r| catalog::rank::is_caveat(r) && !stated_in_facts(r))
+                .map(|r| (item.gpu.id.as_str(), r.code()))
+        })
+        .into_iter()
+        .collect();
     let picks: Vec<(Tier, String, String)> = ranking
         .picks
         .all()
-        .filter_map(|p| Some((p.tier, p.id.clone(), pick_sentence(lang, mode, ranking, p)?)))
+        .filter_map(|p| {
+            Some((
+                p.tier,
+                p.id.clone(),
+                pick_sentence(lang, mode, ranking, p, &mut said)?,
+            ))
+        })
         .collect();
     view! {
         <section class="answer" data-testid="answer" aria-labelledby="answer-heading"
