@@ -842,7 +842,8 @@ pub fn speed(
         }
         if model.family == Family::Speech {
             let mfu = (mfu_lo, mfu_hi);
-            let slowdown = crate::support::speech_fallback(gpu).map_or(1.0, |f| f.slowdown);
+            let slowdown =
+                crate::support::speech_runtime(gpu, workload.runtime).map_or(1.0, |f| f.slowdown);
             return speech_speed(
                 sized,
                 workload,

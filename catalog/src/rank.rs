@@ -571,7 +571,11 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                 library: Library::Bitsandbytes,
             });
         }
-        if workload.task == Task::Infer && model.family == crate::model::Family::Speech {
+        // Where the link names no runtime, say when faster-whisper is not what serves it.
+        if workload.task == Task::Infer
+            && model.family == crate::model::Family::Speech
+            && workload.runtime.is_none()
+        {
             match support::speech_fallback(gpu) {
                 Some(f) => library_reasons.push(Reason::SpeechFallback {
                     runtime: f.library,

@@ -492,6 +492,26 @@ pub fn speech_fallback(gpu: &Gpu) -> Option<SpeechFallback> {
     })
 }
 
+/// How a Whisper-style model runs when the link names a runtime: `transformers` is
+/// Hugging Face's pipeline (1.78× faster-whisper's time), `llamacpp` whisper.cpp (1.03×)
+/// where ggml runs; otherwise faster-whisper, or its stand-in where CTranslate2 does not
+/// run (`speech_fallback`).
+pub fn speech_runtime(gpu: &Gpu, runtime: Option<Runtime>) -> Option<SpeechFallback> {
+    match runtime {
+        Some(Runtime::Transformers) => Some(SpeechFallback {
+            library: SpeechRuntime::Transformers,
+            slowdown: TRANSFORMERS_WHISPER_SECONDS / FASTER_WHISPER_SECONDS,
+        }),
+        Some(Runtime::LlamaCpp) if level(gpu, Library::LlamaCpp) != Level::Unsupported => {
+            Some(SpeechFallback {
+                library: SpeechRuntime::WhisperCpp,
+                slowdown: WHISPER_CPP_SECONDS / FASTER_WHISPER_SECONDS,
+            })
+        }
+        _ => speech_fallback(gpu),
+    }
+}
+
 /// The runtime a GPU serves with: the one asked for when it runs there; when the link
 /// did not name one and the default does not run, the other. `Err` when the link named a
 /// runtime the GPU cannot run.
