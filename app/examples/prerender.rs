@@ -25,6 +25,22 @@ fn main() {
                 std::process::exit(1);
             }
             println!("prerender: wrote the default view into {}", path.display());
+            // The page's Chinese strings only (`app::prerender::page_strings`).
+            let zh = path.with_file_name("zh.json");
+            if let Ok(text) = std::fs::read_to_string(&zh) {
+                match app::prerender::page_strings(&text) {
+                    Ok(page) => {
+                        if let Err(e) = std::fs::write(&zh, page) {
+                            eprintln!("{}: {e}", zh.display());
+                            std::process::exit(1);
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("prerender: {e}");
+                        std::process::exit(1);
+                    }
+                }
+            }
         }
         Err(e) => {
             eprintln!("prerender: {e}");

@@ -59,7 +59,7 @@ pub fn zh_from_page() -> bool {
 }
 
 /// Whether a key is the page's (`Key`), not the measurement or views module's.
-fn is_page_key(k: &str) -> bool {
+pub(crate) fn is_page_key(k: &str) -> bool {
     k == PAGE_KEY_EXCEPTION || !NOT_PAGE_KEYS.iter().any(|p| k.starts_with(p))
 }
 

@@ -120,3 +120,15 @@ pub fn write_into(index_html: &str) -> Result<String, String> {
     }
     Ok(index_html.replacen(MARKER, &default_view(), 1))
 }
+
+/// `zh.json` as the page fetches it: only the page's strings. The views and measurement
+/// modules carry their own Chinese, so a page shown in Chinese need not download theirs.
+pub fn page_strings(zh_json: &str) -> Result<String, String> {
+    let all: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(zh_json).map_err(|e| format!("zh.json: {e}"))?;
+    let page: serde_json::Map<String, serde_json::Value> = all
+        .into_iter()
+        .filter(|(k, _)| crate::i18n::is_page_key(k))
+        .collect();
+    serde_json::to_string(&page).map_err(|e| e.to_string())
+}
