@@ -268,23 +268,14 @@ const TURING: (u32, u32) = (7, 5);
 pub fn rows() -> &'static [Row] {
     use Level::*;
     use Library::*;
+    #[rustfmt::skip]
     const ROWS: &[Row] = &[
         // bitsandbytes: NF4/FP4 from SM 6.0 (LLM.int8() from 7.5); CDNA gfx908–gfx950;
         // RDNA gfx103X–gfx120X; Intel XPU (Arc A and B); Apple MPS (QLoRA yes, 8-bit
         // optimizers planned); Gaudi 2 and 3 (QLoRA partial).
         row(Bitsandbytes, cuda_from((6, 0)), Supported, Source::Bnb),
-        row(
-            Bitsandbytes,
-            Target::Cdna { from: 1 },
-            Supported,
-            Source::Bnb,
-        ),
-        row(
-            Bitsandbytes,
-            Target::Rdna { from: 2 },
-            Supported,
-            Source::Bnb,
-        ),
+        row(Bitsandbytes, Target::Cdna { from: 1 }, Supported, Source::Bnb),
+        row(Bitsandbytes, Target::Rdna { from: 2 }, Supported, Source::Bnb),
         row(Bitsandbytes, Target::IntelGpu, Supported, Source::Bnb),
         row(Bitsandbytes, Target::Apple, Supported, Source::Bnb),
         row(Bitsandbytes, Target::Gaudi, Experimental, Source::Bnb),
@@ -292,35 +283,12 @@ pub fn rows() -> &'static [Row] {
         // in a separate repository; ROCm's CK backend on MI200/MI300/MI355 and RDNA 3/4
         // (forward and backward; RDNA added 2026-03-27).
         row(FlashAttention2, cuda_from(AMPERE), Supported, Source::Fa),
-        row(
-            FlashAttention2,
-            Target::Cdna { from: 2 },
-            Supported,
-            Source::Fa,
-        ),
-        row(
-            FlashAttention2,
-            Target::Rdna { from: 3 },
-            Supported,
-            Source::Fa,
-        ),
+        row(FlashAttention2, Target::Cdna { from: 2 }, Supported, Source::Fa),
+        row(FlashAttention2, Target::Rdna { from: 3 }, Supported, Source::Fa),
         // FlashAttention 3: Hopper (H100/H800), beta; ROCm's Triton backend offers FP8
         // through its interface.
-        row(
-            FlashAttention3,
-            Target::Cuda {
-                from: (9, 0),
-                below: (10, 0),
-            },
-            Supported,
-            Source::Fa,
-        ),
-        row(
-            FlashAttention3,
-            Target::Cdna { from: 3 },
-            Experimental,
-            Source::Fa,
-        ),
+        row(FlashAttention3, Target::Cuda { from: (9, 0), below: (10, 0) }, Supported, Source::Fa),
+        row(FlashAttention3, Target::Cdna { from: 3 }, Experimental, Source::Fa),
         // vLLM
         row(Vllm, cuda_from(TURING), Supported, Source::VllmCuda),
         row(Vllm, Target::Cdna { from: 2 }, Supported, Source::VllmRocm),
@@ -328,84 +296,31 @@ pub fn rows() -> &'static [Row] {
         row(Vllm, Target::IntelGpu, Experimental, Source::VllmXpu),
         row(Vllm, Target::Apple, Experimental, Source::VllmApple),
         row(Vllm, Target::Gaudi, Supported, Source::VllmGaudi),
-        row(
-            Vllm,
-            Target::Tpu(&["v5e", "v6e", "v7x"]),
-            Supported,
-            Source::VllmTpu,
-        ),
-        row(
-            Vllm,
-            Target::Tpu(&["v3", "v4", "v5p"]),
-            Experimental,
-            Source::VllmTpu,
-        ),
+        row(Vllm, Target::Tpu(&["v5e", "v6e", "v7x"]), Supported, Source::VllmTpu),
+        row(Vllm, Target::Tpu(&["v3", "v4", "v5p"]), Experimental, Source::VllmTpu),
         // llama.cpp: CUDA (CUDA 12 builds reach back to Maxwell), HIP, Metal, SYCL and Vulkan.
         row(LlamaCpp, cuda_from((5, 0)), Supported, Source::LlamaCpp),
-        row(
-            LlamaCpp,
-            Target::Cdna { from: 1 },
-            Supported,
-            Source::LlamaCpp,
-        ),
-        row(
-            LlamaCpp,
-            Target::Rdna { from: 1 },
-            Supported,
-            Source::LlamaCpp,
-        ),
+        row(LlamaCpp, Target::Cdna { from: 1 }, Supported, Source::LlamaCpp),
+        row(LlamaCpp, Target::Rdna { from: 1 }, Supported, Source::LlamaCpp),
         row(LlamaCpp, Target::Apple, Supported, Source::LlamaCpp),
         row(LlamaCpp, Target::IntelGpu, Supported, Source::LlamaCpp),
         // CTranslate2 (faster-whisper): CUDA; ROCm wheels since 4.7.0 for RDNA only, and
         // faster-whisper's README names NVIDIA libraries alone.
         row(Ctranslate2, cuda_from((3, 5)), Supported, Source::Ct2),
-        row(
-            Ctranslate2,
-            Target::Rdna { from: 2 },
-            Experimental,
-            Source::Ct2,
-        ),
+        row(Ctranslate2, Target::Rdna { from: 2 }, Experimental, Source::Ct2),
         // xformers
         row(Xformers, cuda_from((6, 0)), Supported, Source::Xformers),
-        row(
-            Xformers,
-            Target::Cdna { from: 2 },
-            Experimental,
-            Source::Xformers,
-        ),
+        row(Xformers, Target::Cdna { from: 2 }, Experimental, Source::Xformers),
         // PyTorch/XLA: TPUs (its GPU plugin is gone from the README).
-        row(
-            PytorchXla,
-            Target::Tpu(&["v2", "v3", "v4", "v5e", "v5p", "v6e", "v7x"]),
-            Supported,
-            Source::TorchXla,
-        ),
+        row(PytorchXla, Target::Tpu(&["v2", "v3", "v4", "v5e", "v5p", "v6e", "v7x"]), Supported, Source::TorchXla),
         // MLX
         row(Mlx, Target::Apple, Supported, Source::Mlx),
         row(Mlx, cuda_from(TURING), Supported, Source::Mlx),
         // Unsloth
         row(Unsloth, cuda_from(AMPERE), Supported, Source::Unsloth),
-        row(
-            Unsloth,
-            Target::Cuda {
-                from: (7, 0),
-                below: AMPERE,
-            },
-            Experimental,
-            Source::Unsloth,
-        ),
-        row(
-            Unsloth,
-            Target::Cdna { from: 3 },
-            Supported,
-            Source::Unsloth,
-        ),
-        row(
-            Unsloth,
-            Target::Rdna { from: 3 },
-            Supported,
-            Source::Unsloth,
-        ),
+        row(Unsloth, Target::Cuda { from: (7, 0), below: AMPERE }, Experimental, Source::Unsloth),
+        row(Unsloth, Target::Cdna { from: 3 }, Supported, Source::Unsloth),
+        row(Unsloth, Target::Rdna { from: 3 }, Supported, Source::Unsloth),
         row(Unsloth, Target::IntelGpu, Supported, Source::Unsloth),
         row(Unsloth, Target::Apple, Supported, Source::Unsloth),
     ];
