@@ -109,6 +109,10 @@ test('compare: add from search and remove with one click', async () => {
   await page.click('[data-testid="compare-remove"] >> nth=0');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-remove"]').length === 2);
   assert.doesNotMatch(page.url(), /rtx-4090/);
+  // The library table, one row per library and a cell per GPU.
+  assert.equal(await page.locator('[data-testid="compare-table"] tr[data-library]').count(), 10);
+  const fa3 = await page.$$eval('[data-testid="compare-table"] tr[data-library="flash-attention-3"] td', (tds) => tds.map((td) => td.dataset.level));
+  assert.deepEqual(fa3, ['unsupported', 'supported'], 'FlashAttention 3: RTX 3090, H100 SXM');
   assert.deepEqual(problems, []);
   await context.close();
 });

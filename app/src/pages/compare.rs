@@ -4,6 +4,7 @@ use catalog::gpu::Gpu;
 use catalog::rank::rank;
 
 use catalog::share::Nav;
+use catalog::support::{self, Level, Library};
 use catalog::Catalog;
 use leptos::prelude::*;
 
@@ -311,6 +312,24 @@ pub fn Compare() -> impl IntoView {
                                     view! { <td>{text}</td> }
                                 })).collect_view()}
                             </tr>
+                            // What runs on each (`catalog::support`); each GPU's page cites the sources.
+                            <tr class="group">
+                                <th scope="rowgroup" colspan=(gpus.len() + 1).to_string()>{tr(lang(), ViewKey::GpuLibraries)}</th>
+                            </tr>
+                            {Library::ALL.into_iter().map(|lib| view! {
+                                <tr data-library=lib.as_str()>
+                                    <th scope="row">{lib.name()}</th>
+                                    {gpus.iter().map(|g| {
+                                        let level = support::level(g, lib);
+                                        let text = match level {
+                                            Level::Supported => ViewKey::SupportSupported,
+                                            Level::Experimental => ViewKey::SupportExperimental,
+                                            Level::Unsupported => ViewKey::SupportUnsupported,
+                                        };
+                                        view! { <td data-level=level.as_str()>{tr(lang(), text)}</td> }
+                                    }).collect_view()}
+                                </tr>
+                            }).collect_view()}
                         </tbody>
                     </table>
                     </div>
