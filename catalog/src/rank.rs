@@ -995,7 +995,18 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
         cost(r)?;
         speed(r)
     });
-    let value = best_by(&value_of);
+    // The value pick is a card to rely on: among those that are not a tight fit (any,
+    // when every candidate is), the most speed per dollar.
+    let tight = |r: &Ranked| {
+        r.reasons
+            .iter()
+            .any(|x| matches!(x, Reason::TightFit { .. }))
+    };
+    let value = best_by(&|r| {
+        (!tight(r)).then_some(())?;
+        value_of(r)
+    })
+    .or_else(|| best_by(&value_of));
     let value_speed = value.and_then(speed).unwrap_or(0.0);
     let value_cost = value.and_then(cost).unwrap_or(f64::INFINITY);
     let decoding = workload.task == Task::Infer
@@ -1008,13 +1019,9 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
     // those, the cheapest with room for a larger run; when none has room, the cheapest.
     let usable = |r: &Ranked| {
         let Some(s) = speed(r) else { return false };
-        let tight = r
-            .reasons
-            .iter()
-            .any(|x| matches!(x, Reason::TightFit { .. }));
         s >= ENTRY_MIN_SPEED_SHARE * value_speed
             && (!decoding || s >= USABLE_DECODE_TOKENS_S)
-            && !tight
+            && !tight(r)
             && cost(r).is_some_and(|c| c <= value_cost)
     };
     let entry = best_by(&|r| {

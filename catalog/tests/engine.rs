@@ -597,6 +597,37 @@ fn the_entry_pick_is_never_a_tight_fit() {
 }
 
 #[test]
+fn the_value_pick_is_not_a_tight_fit_while_another_card_is_not() {
+    // ImageNet on one GPU at batch 256 needs 14.6 GB: a 16 GB Arc A770 holds it only
+    // tightly and had been the value pick.
+    let tight = |r: &catalog::rank::Ranked| r.reasons.iter().any(|x| x.code() == "tight-fit");
+    for query in [
+        "task=train&model=resnet-50&samples=1281167&epochs=90&batch=256",
+        "task=qlora&seq=2048&budget=1500",
+        "task=infer&prec=int4&budget=400",
+    ] {
+        let (state, _) = catalog::share::parse(query, catalog());
+        let ranking = rank(catalog(), &state.workload, &state.filters);
+        let Some(value) = ranking.picks.id(Tier::Value) else {
+            continue;
+        };
+        let item = ranking
+            .items
+            .iter()
+            .find(|r| r.gpu.id == value)
+            .expect("value");
+        let roomy = ranking
+            .items
+            .iter()
+            .any(|r| r.fits() && r.score.is_some() && !tight(r));
+        assert!(
+            !(roomy && tight(item)),
+            "{query}: value {value} is a tight fit"
+        );
+    }
+}
+
+#[test]
 fn a_second_hgx_node_on_400g_infiniband_speeds_up_a_7b_data_parallel_job() {
     let one = Workload {
         task: Task::Train,
