@@ -995,25 +995,31 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
         cost(r)?;
         speed(r)
     });
-    // The value pick is a card to rely on: among those that are not a tight fit (any,
-    // when every candidate is), the most speed per dollar.
-    let tight = |r: &Ranked| {
-        r.reasons
-            .iter()
-            .any(|x| matches!(x, Reason::TightFit { .. }))
-    };
-    let value = best_by(&|r| {
-        (!tight(r)).then_some(())?;
-        value_of(r)
-    })
-    .or_else(|| best_by(&value_of));
-    let value_speed = value.and_then(speed).unwrap_or(0.0);
-    let value_cost = value.and_then(cost).unwrap_or(f64::INFINITY);
     let decoding = workload.task == Task::Infer
         && items
             .first()
             .and_then(|r| r.speed.as_ref())
             .is_some_and(|s| s.unit == estimate::Unit::Tokens);
+    // The value pick is a card to rely on: the most speed per dollar among those that are
+    // not a tight fit and reach a usable speed (the entry pick's bar, against the best
+    // value's speed); when none does, among all.
+    let tight = |r: &Ranked| {
+        r.reasons
+            .iter()
+            .any(|x| matches!(x, Reason::TightFit { .. }))
+    };
+    let any_value = best_by(&value_of);
+    let any_value_speed = any_value.and_then(speed).unwrap_or(0.0);
+    let value = best_by(&|r| {
+        let s = speed(r)?;
+        let usable = s >= ENTRY_MIN_SPEED_SHARE * any_value_speed
+            && (!decoding || s >= USABLE_DECODE_TOKENS_S);
+        (usable && !tight(r)).then_some(())?;
+        value_of(r)
+    })
+    .or(any_value);
+    let value_speed = value.and_then(speed).unwrap_or(0.0);
+    let value_cost = value.and_then(cost).unwrap_or(f64::INFINITY);
     // The entry pick starts the person off: usable speed, not a tight fit (a longer
     // sequence or fragmentation pushes it over), and no dearer than the value pick. Among
     // those, the cheapest with room for a larger run; when none has room, the cheapest.
