@@ -273,10 +273,14 @@ pub fn Compare() -> impl IntoView {
                                         {row.values.iter().map(|v| match v {
                                             Some(v) => {
                                                 let is_best = best == Some(*v) && gpus.len() > 1;
-                                                let pct = if max > 0.0 { v / max * 100.0 } else { 0.0 };
+                                                // A bar only where more or less is better: a release year's length means nothing.
+                                                let bar = row.higher_is_better.map(|_| {
+                                                    let pct = if max > 0.0 { v / max * 100.0 } else { 0.0 };
+                                                    view! { <span class="bar" style=format!("width:{pct:.0}%")></span> }
+                                                });
                                                 view! {
                                                     <td class:best=is_best>
-                                                        <span class="bar" style=format!("width:{pct:.0}%")></span>
+                                                        {bar}
                                                         <span class="val">{(row.format)(*v)}{is_best.then_some(" ★")}</span>
                                                     </td>
                                                 }.into_any()
