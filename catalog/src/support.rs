@@ -374,6 +374,20 @@ pub enum SpeechRuntime {
     Transformers,
 }
 
+impl SpeechFallback {
+    /// Serving on `runtime`, at its measured time over faster-whisper's.
+    fn on(runtime: SpeechRuntime) -> SpeechFallback {
+        let seconds = match runtime {
+            SpeechRuntime::WhisperCpp => WHISPER_CPP_SECONDS,
+            SpeechRuntime::Transformers => TRANSFORMERS_WHISPER_SECONDS,
+        };
+        SpeechFallback {
+            library: runtime,
+            slowdown: seconds / FASTER_WHISPER_SECONDS,
+        }
+    }
+}
+
 impl SpeechRuntime {
     pub fn as_str(self) -> &'static str {
         match self {
@@ -394,17 +408,13 @@ pub fn speech_fallback(gpu: &Gpu) -> Option<SpeechFallback> {
     if level(gpu, Library::Ctranslate2) != Level::Unsupported {
         return None;
     }
-    Some(if level(gpu, Library::LlamaCpp) != Level::Unsupported {
-        SpeechFallback {
-            library: SpeechRuntime::WhisperCpp,
-            slowdown: WHISPER_CPP_SECONDS / FASTER_WHISPER_SECONDS,
-        }
-    } else {
-        SpeechFallback {
-            library: SpeechRuntime::Transformers,
-            slowdown: TRANSFORMERS_WHISPER_SECONDS / FASTER_WHISPER_SECONDS,
-        }
-    })
+    Some(SpeechFallback::on(
+        if level(gpu, Library::LlamaCpp) != Level::Unsupported {
+            SpeechRuntime::WhisperCpp
+        } else {
+            SpeechRuntime::Transformers
+        },
+    ))
 }
 
 /// How a Whisper-style model runs when the link names a runtime: `transformers` is
@@ -413,15 +423,9 @@ pub fn speech_fallback(gpu: &Gpu) -> Option<SpeechFallback> {
 /// run (`speech_fallback`).
 pub fn speech_runtime(gpu: &Gpu, runtime: Option<Runtime>) -> Option<SpeechFallback> {
     match runtime {
-        Some(Runtime::Transformers) => Some(SpeechFallback {
-            library: SpeechRuntime::Transformers,
-            slowdown: TRANSFORMERS_WHISPER_SECONDS / FASTER_WHISPER_SECONDS,
-        }),
+        Some(Runtime::Transformers) => Some(SpeechFallback::on(SpeechRuntime::Transformers)),
         Some(Runtime::LlamaCpp) if level(gpu, Library::LlamaCpp) != Level::Unsupported => {
-            Some(SpeechFallback {
-                library: SpeechRuntime::WhisperCpp,
-                slowdown: WHISPER_CPP_SECONDS / FASTER_WHISPER_SECONDS,
-            })
+            Some(SpeechFallback::on(SpeechRuntime::WhisperCpp))
         }
         _ => speech_fallback(gpu),
     }
