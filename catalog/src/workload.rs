@@ -312,8 +312,14 @@ impl Workload {
         })
     }
 
+    /// Activation checkpointing: the link's, else the framework's default for the task.
+    /// Adapter fine-tunes in PyTorch recipes recompute by default (Hugging Face PEFT's and
+    /// Unsloth's QLoRA notebooks turn gradient checkpointing on, torchtune's LoRA configs set
+    /// `enable_activation_checkpointing: True`); Megatron-Core recomputes nothing unless told
+    /// (`TransformerConfig.recompute_granularity` defaults to `None`), NeMo's LoRA included.
     pub fn checkpointing(&self) -> bool {
-        self.checkpointing.unwrap_or(self.task.is_adapter())
+        self.checkpointing
+            .unwrap_or(self.task.is_adapter() && self.framework() != Framework::Megatron)
     }
 
     /// The person's own price for a GPU, if they gave one.

@@ -823,3 +823,29 @@ fn a_grade_is_a_step_of_the_best_score() {
         Grade::of_share(0.0).letter()
     );
 }
+
+#[test]
+fn adapters_recompute_by_default_except_in_megatron() {
+    use catalog::workload::Framework;
+    let lora = Workload {
+        task: Task::Lora,
+        ..Workload::default()
+    };
+    assert!(lora.checkpointing());
+    let megatron = Workload {
+        framework: Some(Framework::Megatron),
+        ..lora.clone()
+    };
+    assert!(!megatron.checkpointing());
+    // What the link says wins over either default.
+    let asked = Workload {
+        checkpointing: Some(true),
+        ..megatron
+    };
+    assert!(asked.checkpointing());
+    let full = Workload {
+        task: Task::Finetune,
+        ..Workload::default()
+    };
+    assert!(!full.checkpointing());
+}
