@@ -75,7 +75,9 @@ fn main() {
                 "{}{}{}",
                 p.sharding.code(),
                 if p.savers.checkpointing { "+ckpt" } else { "" },
-                if p.savers.micro_batch_one { "+mb1" } else { "" }
+                p.savers
+                    .micro_batch
+                    .map_or(String::new(), |m| format!("+mb{m}"))
             )),
             r.memory.total() / 1e9,
             speed,

@@ -292,15 +292,16 @@ pub fn link_for(gpu: &Gpu, gpus_per_node: u32) -> Link {
 pub struct Savers {
     /// Activation checkpointing (full recomputation): one more forward pass.
     pub checkpointing: bool,
-    /// Micro-batch of 1 per GPU, with gradient accumulation keeping the global batch.
-    pub micro_batch_one: bool,
+    /// A smaller micro-batch per GPU, with gradient accumulation keeping the global batch:
+    /// the largest halving of the batch that fits.
+    pub micro_batch: Option<u32>,
     /// Diffusion inference: text encoders and VAE kept in CPU memory, moved in when used.
     pub pipeline_offload: bool,
 }
 
 impl Savers {
     pub fn any(self) -> bool {
-        self.checkpointing || self.micro_batch_one || self.pipeline_offload
+        self.checkpointing || self.micro_batch.is_some() || self.pipeline_offload
     }
 
     /// The workload as it runs with these savers.
@@ -309,8 +310,8 @@ impl Savers {
         if self.checkpointing {
             w.checkpointing = Some(true);
         }
-        if self.micro_batch_one {
-            w.batch = 1;
+        if let Some(micro) = self.micro_batch {
+            w.batch = micro;
         }
         if self.pipeline_offload {
             w.pipeline_offload = true;
@@ -318,18 +319,31 @@ impl Savers {
         w
     }
 
-    /// The savers a practitioner reaches for on one GPU, in order, each adding to the last:
-    /// none, checkpointing, then micro-batch 1. Steps that change nothing are left out.
+    /// The savers a practitioner reaches for on one GPU, cheapest first: none; the
+    /// micro-batch halved until it fits, down to 1, with gradient accumulation keeping the
+    /// global batch (each sample costs the same; only the per-step weight traffic is spread
+    /// over fewer samples); then activation checkpointing (a third more compute), at the
+    /// batch as entered and again with the micro-batch halved. Steps that change nothing
+    /// are left out; the last step holds every saver.
     fn steps(workload: &Workload) -> Vec<Savers> {
-        let mut steps = vec![Savers::default()];
-        let mut s = Savers::default();
+        let halvings = |s: Savers| {
+            std::iter::successors(Some(workload.batch / 2), |m| Some(m / 2))
+                .take_while(|&m| m >= 1)
+                .map(move |m| Savers {
+                    micro_batch: Some(m),
+                    ..s
+                })
+        };
+        let plain = Savers::default();
+        let mut steps = vec![plain];
+        steps.extend(halvings(plain));
         if !workload.checkpointing() {
-            s.checkpointing = true;
-            steps.push(s);
-        }
-        if workload.batch > 1 {
-            s.micro_batch_one = true;
-            steps.push(s);
+            let ckpt = Savers {
+                checkpointing: true,
+                ..plain
+            };
+            steps.push(ckpt);
+            steps.extend(halvings(ckpt));
         }
         steps
     }
@@ -380,8 +394,7 @@ fn training_layouts(sized: &Sized, n: u32, per_node: u32) -> Vec<Sharding> {
 }
 
 /// Training runs data-parallel on every GPU the workload allows (`gpus` × `nodes`), so
-/// the placement is searched on all of them: the savers in order (as entered,
-/// checkpointing, micro-batch 1), and for each the layouts of `training_layouts`, least
+/// the placement is searched on all of them: the savers in order (`Savers::steps`), and for each the layouts of `training_layouts`, least
 /// intrusive first; only when nothing fits, the same with parameters and optimizer state
 /// offloaded to CPU memory (slower: `speed` charges the PCIe traffic). `Err` carries the
 /// smallest per-GPU need found.

@@ -148,12 +148,12 @@ pub enum Reason {
     /// Only PyTorch's legacy CUDA 12.6 wheels still carry kernels for it (Volta).
     LegacyPytorchOnly,
     /// Training fits only with memory savers the workload did not ask for: activation
-    /// checkpointing (one more forward pass), a micro-batch of 1 with gradient
+    /// checkpointing (one more forward pass), a smaller micro-batch with gradient
     /// accumulation, or parameters and optimizer state offloaded to CPU memory (much
     /// slower: every step streams the weights over PCIe).
     MemorySavers {
         checkpointing: bool,
-        micro_batch_one: bool,
+        micro_batch: Option<u32>,
         offload: bool,
         /// Diffusion: text encoders and VAE in CPU memory, moved in when they run.
         pipeline_offload: bool,
@@ -642,7 +642,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             if p.savers.any() || offload {
                 reasons.push(Reason::MemorySavers {
                     checkpointing: p.savers.checkpointing,
-                    micro_batch_one: p.savers.micro_batch_one,
+                    micro_batch: p.savers.micro_batch,
                     offload,
                     pipeline_offload: p.savers.pipeline_offload,
                 });
@@ -654,10 +654,10 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             }
             if buying {
                 // Room means the larger run fits in the same layout without being tight
-                // itself. A placement that already needed memory savers has none.
+                // itself. A placement that already needed memory savers has none; the need
+                // stated is the larger run's as entered, without them.
                 let usable = estimate::usable_memory(gpu);
-                let larger = p.savers.apply(&grown(workload));
-                let need = memory::breakdown(&grown_sized, &larger, p.sharding).total();
+                let need = memory::breakdown(&grown_sized, &grown(workload), p.sharding).total();
                 let saving = p.savers.any() || matches!(p.sharding, Sharding::Offloaded { .. });
                 if saving || usable - need < TIGHT_FRACTION * usable {
                     reasons.push(Reason::NoRoomToGrow { need_bytes: need });

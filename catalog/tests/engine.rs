@@ -849,3 +849,22 @@ fn adapters_recompute_by_default_except_in_megatron() {
     };
     assert!(!full.checkpointing());
 }
+
+#[test]
+fn gradient_accumulation_keeps_the_largest_micro_batch_that_fits() {
+    // ResNet-50 at batch 256 needs about 15 GB; a 10 GB RTX 3080 runs it as two
+    // micro-batches of 128, not 256 of one (a batch-norm net would not train as entered),
+    // and without recomputation, which costs more than accumulating does.
+    let w = Workload {
+        task: Task::Train,
+        model: ModelChoice::Preset("resnet-50".into()),
+        batch: 256,
+        ..Workload::default()
+    };
+    let gpu = catalog().gpu("rtx-3080").expect("in the catalog");
+    let model = catalog::rank::resolve_model(catalog(), &w);
+    let sized = memory::size_model(&model, &w);
+    let p = estimate::place(gpu, &sized, &w).expect("fits with accumulation");
+    assert_eq!(p.savers.micro_batch, Some(128));
+    assert!(!p.savers.checkpointing);
+}

@@ -77,19 +77,19 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         }
         Reason::MemorySavers {
             checkpointing,
-            micro_batch_one,
+            micro_batch,
             offload,
             pipeline_offload,
         } => {
-            let what: Vec<&str> = [
-                (*checkpointing, Key::SaverCheckpointing),
-                (*micro_batch_one, Key::SaverMicroBatch),
-                (*offload, Key::SaverOffload),
-                (*pipeline_offload, Key::SaverPipelineOffload),
+            let micro = micro_batch.map(|n| fill(t(Key::SaverMicroBatch), &[("n", n.to_string())]));
+            let what: Vec<String> = [
+                checkpointing.then(|| t(Key::SaverCheckpointing).to_string()),
+                micro,
+                offload.then(|| t(Key::SaverOffload).to_string()),
+                pipeline_offload.then(|| t(Key::SaverPipelineOffload).to_string()),
             ]
             .into_iter()
-            .filter(|(on, _)| *on)
-            .map(|(_, k)| t(k))
+            .flatten()
             .collect();
             fill(t(Key::ReasonMemorySavers), &[("what", what.join(" + "))])
         }
