@@ -163,9 +163,13 @@ pub enum Reason {
     PassiveCooling,
     /// Buying: the workload fits as entered, but twice the batch (for language models,
     /// twice the tokens in flight) does not fit on the same GPUs, or fits only tightly: the
-    /// card has no room for the next, larger run. `need_bytes` is that run's per-GPU memory.
+    /// card has no room for the next, larger run. `need_bytes` is that run's per-GPU memory
+    /// as entered; `speed_share` is how fast the card still runs it, per sample, with the
+    /// memory savers it then needs (gradient accumulation, checkpointing, offload), against
+    /// the entered run: 0 when it does not run it, or only as a tight fit.
     NoRoomToGrow {
         need_bytes: f64,
+        speed_share: f64,
     },
 }
 
@@ -438,12 +442,20 @@ fn server_sized(workload: &Workload, filters: &Filters) -> bool {
         || filters.segments.contains(&Segment::Datacenter)
 }
 
-/// The next, larger run a purchase should have room for: twice the batch, which for a
-/// language model is twice the tokens in flight (the same memory as twice the sequence).
-fn grown(workload: &Workload) -> Workload {
-    Workload {
-        batch: workload.batch.saturating_mul(2),
-        ..workload.clone()
+/// The next, larger run a purchase should have room for: training a sequence model,
+/// twice the context (a longer context is what a fine-tune grows into, and no micro-batch
+/// makes one sequence smaller); otherwise twice the batch (more images per step, more
+/// users served at once).
+fn grown(workload: &Workload, model: &Model) -> Workload {
+    match workload.seq_for(model) {
+        Some(seq) if workload.task.is_training() && model.family.is_sequence_model() => Workload {
+            seq: Some(seq.saturating_mul(2)),
+            ..workload.clone()
+        },
+        _ => Workload {
+            batch: workload.batch.saturating_mul(2),
+            ..workload.clone()
+        },
     }
 }
 
@@ -530,7 +542,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
     let sized = memory::size_model(&model, workload);
     let single = memory::breakdown(&sized, workload, Sharding::Single);
     let buying = workload.mode == Mode::Buy;
-    let grown_sized = memory::size_model(&model, &grown(workload));
+    let grown_sized = memory::size_model(&model, &grown(workload, &model));
     let workstation = buying && !server_sized(workload, filters);
     let mut items: Vec<Ranked<'c>> = Vec::with_capacity(catalog.gpus.len());
 
@@ -657,10 +669,22 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                 // itself. A placement that already needed memory savers has none; the need
                 // stated is the larger run's as entered, without them.
                 let usable = estimate::usable_memory(gpu);
-                let need = memory::breakdown(&grown_sized, &grown(workload), p.sharding).total();
+                let larger = grown(workload, &model);
+                let need = memory::breakdown(&grown_sized, &larger, p.sharding).total();
                 let saving = p.savers.any() || matches!(p.sharding, Sharding::Offloaded { .. });
                 if saving || usable - need < TIGHT_FRACTION * usable {
-                    reasons.push(Reason::NoRoomToGrow { need_bytes: need });
+                    let entered = speed.as_ref().map(|s| s.throughput.mid);
+                    // A larger run that would only fit tightly does not count as run.
+                    let speed_share = estimate::place(gpu, &grown_sized, &larger)
+                        .ok()
+                        .filter(|p| usable - p.memory.total() >= TIGHT_FRACTION * usable)
+                        .and_then(|p| estimate::speed(gpu, &grown_sized, &larger, &p))
+                        .zip(entered)
+                        .map_or(0.0, |(s, e)| (s.throughput.mid / e).clamp(0.0, 1.0));
+                    reasons.push(Reason::NoRoomToGrow {
+                        need_bytes: need,
+                        speed_share,
+                    });
                 }
             }
         }
@@ -796,11 +820,12 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
 /// pays more for speed, but less and less per step. `w = 0.5` would be performance per
 /// dollar (the value pick's order) and `w = 1` pure speed; 0.6 is neither.
 pub const BALANCE_SPEED_WEIGHT: f64 = 0.6;
-/// Buying, balance also judges a card on the next, larger run (twice the batch): a
-/// purchase serves more than the job entered, so the run as entered and the larger one
-/// count this much each, and a card without room for the larger run keeps only the
-/// entered run's share of its score. Practitioners' "buy the most memory you can afford"
-/// in one number; renting has no next run and keeps the whole score.
+/// Buying, balance also judges a card on the next, larger run (`grown`): a purchase
+/// serves more than the job entered, so the run as entered and the larger one count this
+/// much each, and a card without room for the larger run keeps the entered run's share
+/// and as much of the larger run's as it still reaches on it (`growth`). Practitioners'
+/// "buy the most memory you can afford" in one number; renting has no next run and keeps
+/// the whole score.
 pub const GROWTH_SHARE: f64 = 0.5;
 /// The entry pick must reach at least this share of the value pick's speed, and not be a
 /// tight fit: cheaper cards that are much slower, or full to the brim, are not a start.
@@ -846,7 +871,7 @@ fn score(items: &mut [Ranked], workload: &Workload) {
         r.score = match workload.priority {
             Priority::Speed => s,
             Priority::Cost => c,
-            Priority::Balance => match (s, c) {
+            Priority::Balance => match (s, balance_cost(r, workload).or(c)) {
                 (Some(s), Some(c)) => {
                     let g = growth(r);
                     Some(s.powf(BALANCE_SPEED_WEIGHT) * c.powf(1.0 - BALANCE_SPEED_WEIGHT) * g)
@@ -855,6 +880,18 @@ fn score(items: &mut [Ranked], workload: &Workload) {
             },
         };
     }
+}
+
+/// The cost side of the balance under a stated budget: the budget's share of the budget
+/// plus this GPU's cost, `B / (B + cost)`, in the budget's own terms (purchase price, job
+/// cost or a month of rent). Without a budget the balance compares each cost with the
+/// cheapest candidate's, which makes a $358 card seven times better on cost than a $2,527
+/// one; a person who said they would spend $5,000 weighs the two as 0.93 against 0.66,
+/// and buys the faster card unless the cheaper one is nearly as fast.
+fn balance_cost(r: &Ranked, workload: &Workload) -> Option<f64> {
+    let budget = workload.budget_usd.filter(|b| *b > 0.0)?;
+    let cost = r.cost.budget_figure.filter(|c| *c > 0.0)?;
+    Some(budget / (budget + cost))
 }
 
 /// Whether the GPU runs the job as asked. Training at a precision the GPU has no units for (BF16 on Volta or Turing, which fall
@@ -901,11 +938,15 @@ fn has_room(r: &Ranked) -> bool {
 /// The share of a purchase's score it keeps: all with room for a larger run, else
 /// `1 − GROWTH_SHARE`. Only buying marks cards without room.
 fn growth(r: &Ranked) -> f64 {
-    if has_room(r) {
-        1.0
-    } else {
-        1.0 - GROWTH_SHARE
-    }
+    r.reasons
+        .iter()
+        .find_map(|x| match x {
+            Reason::NoRoomToGrow { speed_share, .. } => {
+                Some(1.0 - GROWTH_SHARE * (1.0 - speed_share))
+            }
+            _ => None,
+        })
+        .unwrap_or(1.0)
 }
 
 /// Reasons worth repeating next to a pick: what could surprise the person later.

@@ -147,7 +147,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::LegacyPytorchOnly => t(Key::ReasonLegacyPytorch).into(),
         Reason::PassiveCooling => t(Key::ReasonPassiveCooling).into(),
         Reason::TensorRateUnknown => t(Key::ReasonTensorRateUnknown).into(),
-        Reason::NoRoomToGrow { need_bytes } => {
+        Reason::NoRoomToGrow { need_bytes, .. } => {
             fill(t(Key::ReasonNoRoomToGrow), &[("gb", gb(*need_bytes))])
         }
         Reason::OneApiNotCuda => t(Key::ReasonOneapi).into(),
