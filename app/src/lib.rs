@@ -19,10 +19,11 @@ use catalog::share::{Theme, View};
 use components::{footer::Footer, header::Header, notice::Notice};
 use leptos::prelude::*;
 
-/// On a panic, shows a readable panel instead of a blank page (the console gets the message too).
+/// On a panic, shows a readable panel instead of a blank page; the console gets the
+/// message and where it was raised.
 pub fn install_panic_panel() {
     std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
+        web_sys::console::error_1(&info.to_string().into());
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {
             return;
         };

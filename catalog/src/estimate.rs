@@ -326,24 +326,18 @@ impl Savers {
     /// batch as entered and again with the micro-batch halved. Steps that change nothing
     /// are left out; the last step holds every saver.
     fn steps(workload: &Workload) -> Vec<Savers> {
-        let halvings = |s: Savers| {
-            std::iter::successors(Some(workload.batch / 2), |m| Some(m / 2))
-                .take_while(|&m| m >= 1)
-                .map(move |m| Savers {
-                    micro_batch: Some(m),
-                    ..s
-                })
-        };
-        let plain = Savers::default();
-        let mut steps = vec![plain];
-        steps.extend(halvings(plain));
-        if !workload.checkpointing() {
-            let ckpt = Savers {
-                checkpointing: true,
-                ..plain
-            };
-            steps.push(ckpt);
-            steps.extend(halvings(ckpt));
+        let mut steps = Vec::new();
+        let ckpt = [false, !workload.checkpointing()];
+        for checkpointing in ckpt.into_iter().take(if ckpt[1] { 2 } else { 1 }) {
+            let mut micro = workload.batch.max(1);
+            while micro >= 1 {
+                steps.push(Savers {
+                    checkpointing,
+                    micro_batch: (micro < workload.batch).then_some(micro),
+                    pipeline_offload: false,
+                });
+                micro /= 2;
+            }
         }
         steps
     }

@@ -81,16 +81,19 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             offload,
             pipeline_offload,
         } => {
-            let micro = micro_batch.map(|n| fill(t(Key::SaverMicroBatch), &[("n", n.to_string())]));
-            let what: Vec<String> = [
-                checkpointing.then(|| t(Key::SaverCheckpointing).to_string()),
-                micro,
-                offload.then(|| t(Key::SaverOffload).to_string()),
-                pipeline_offload.then(|| t(Key::SaverPipelineOffload).to_string()),
-            ]
-            .into_iter()
-            .flatten()
-            .collect();
+            let mut what = Vec::new();
+            if *checkpointing {
+                what.push(t(Key::SaverCheckpointing).to_string());
+            }
+            if let Some(n) = micro_batch {
+                what.push(t(Key::SaverMicroBatch).replace("{n}", &n.to_string()));
+            }
+            if *offload {
+                what.push(t(Key::SaverOffload).to_string());
+            }
+            if *pipeline_offload {
+                what.push(t(Key::SaverPipelineOffload).to_string());
+            }
             fill(t(Key::ReasonMemorySavers), &[("what", what.join(" + "))])
         }
         Reason::SpeedVsBest { ratio } => {
