@@ -227,6 +227,15 @@ pub fn lacks_flash_attention_2(gpu: &Gpu) -> bool {
     crate::support::lacks_flash_attention_2(gpu)
 }
 
+/// Bytes of unified memory a Mac's GPU may use once macOS's limit is raised with
+/// `sudo sysctl iogpu.wired_limit_mb=…`, as people running the largest models on Macs do:
+/// the larger of 80% of memory and all but 5 GiB, the setting exo's `configure_mlx.sh`
+/// applies (github.com/exo-explore/exo). Other GPUs have no such limit to raise.
+pub fn raised_memory(gpu: &Gpu) -> Option<f64> {
+    let total = gpu.memory_gb * 1e9;
+    (gpu.vendor == Vendor::Apple).then(|| (0.8 * total).max(total - 5120.0 * 1_048_576.0))
+}
+
 /// Bytes of memory the GPU can give to the job.
 pub fn usable_memory(gpu: &Gpu) -> f64 {
     let bytes = gpu.memory_gb * 1e9;
@@ -399,8 +408,8 @@ fn place_training(
     gpu: &Gpu,
     sized: &Sized,
     workload: &Workload,
+    usable: f64,
 ) -> Result<Placement, MemoryBreakdown> {
-    let usable = usable_memory(gpu);
     let per_node = workload.gpus.max(1);
     let n = workload.max_gpus();
     let steps = Savers::steps(workload);
@@ -458,10 +467,20 @@ fn place_training(
 /// The smallest group of this GPU (up to the workload's limit) that holds the job.
 /// `Err` carries the per-GPU need at the largest group tried (training: the smallest need found).
 pub fn place(gpu: &Gpu, sized: &Sized, workload: &Workload) -> Result<Placement, MemoryBreakdown> {
+    place_within(gpu, sized, workload, usable_memory(gpu))
+}
+
+/// `place` with `usable` bytes per GPU instead of what the GPU gives by default (a Mac
+/// whose GPU memory limit was raised: `raised_memory`).
+pub fn place_within(
+    gpu: &Gpu,
+    sized: &Sized,
+    workload: &Workload,
+    usable: f64,
+) -> Result<Placement, MemoryBreakdown> {
     if workload.task.is_training() {
-        return place_training(gpu, sized, workload);
+        return place_training(gpu, sized, workload, usable);
     }
-    let usable = usable_memory(gpu);
     let per_node = workload.gpus.max(1);
     let max = workload.max_gpus();
     let mut last = memory::breakdown(sized, workload, Sharding::Single);

@@ -104,8 +104,11 @@ pub enum Reason {
         efficiency: f64,
         link: LinkKind,
     },
+    /// A Mac's GPU uses this share of unified memory; `raised`: only after macOS's limit
+    /// is raised (`estimate::raised_memory`), which the job needs.
     UnifiedMemory {
         usable_fraction: f64,
+        raised: bool,
     },
     UsedOnly,
     CloudOnly,
@@ -602,16 +605,29 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             }
         }
         let workload = own.as_ref().unwrap_or(workload);
+        // A Mac that holds the job only once its GPU memory limit is raised still runs it,
+        // with that limit said on the card (`Reason::UnifiedMemory`).
+        let mut usable = estimate::usable_memory(gpu);
         let placement = match estimate::place(gpu, &sized, workload) {
             Ok(p) => Some(p),
-            Err(need) => {
-                why_not = why_not.or(Some(WhyNot::Memory {
-                    need_bytes: need.total(),
-                    have_bytes: estimate::usable_memory(gpu),
-                    gpus: workload.max_gpus(),
-                }));
-                None
-            }
+            Err(need) => match estimate::raised_memory(gpu).and_then(|limit| {
+                estimate::place_within(gpu, &sized, workload, limit)
+                    .ok()
+                    .map(|p| (p, limit))
+            }) {
+                Some((p, limit)) => {
+                    usable = limit;
+                    Some(p)
+                }
+                None => {
+                    why_not = why_not.or(Some(WhyNot::Memory {
+                        need_bytes: need.total(),
+                        have_bytes: usable,
+                        gpus: workload.max_gpus(),
+                    }));
+                    None
+                }
+            },
         };
         let speed = placement
             .as_ref()
@@ -643,7 +659,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             }
         }
         if let Some(p) = &placement {
-            let spare = estimate::usable_memory(gpu) - p.memory.total();
+            let spare = usable - p.memory.total();
             if p.gpus > 1 {
                 reasons.push(Reason::NeedsGpus {
                     gpus: p.gpus,
@@ -659,7 +675,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                     pipeline_offload: p.savers.pipeline_offload,
                 });
             }
-            if spare < TIGHT_FRACTION * estimate::usable_memory(gpu) {
+            if spare < TIGHT_FRACTION * usable {
                 reasons.push(Reason::TightFit { spare_bytes: spare });
             } else {
                 reasons.push(Reason::Fits { spare_bytes: spare });
@@ -668,14 +684,13 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                 // Room means the larger run fits in the same layout without being tight
                 // itself. A placement that already needed memory savers has none; the need
                 // stated is the larger run's as entered, without them.
-                let usable = estimate::usable_memory(gpu);
                 let larger = grown(workload, &model);
                 let need = memory::breakdown(&grown_sized, &larger, p.sharding).total();
                 let saving = p.savers.any() || matches!(p.sharding, Sharding::Offloaded { .. });
                 if saving || usable - need < TIGHT_FRACTION * usable {
                     let entered = speed.as_ref().map(|s| s.throughput.mid);
                     // A larger run that would only fit tightly does not count as run.
-                    let speed_share = estimate::place(gpu, &grown_sized, &larger)
+                    let speed_share = estimate::place_within(gpu, &grown_sized, &larger, usable)
                         .ok()
                         .filter(|p| usable - p.memory.total() >= TIGHT_FRACTION * usable)
                         .and_then(|p| estimate::speed(gpu, &grown_sized, &larger, &p))
@@ -749,7 +764,8 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         reasons.extend(library_reasons);
         if gpu.vendor == Vendor::Apple {
             reasons.push(Reason::UnifiedMemory {
-                usable_fraction: estimate::APPLE_USABLE_MEMORY,
+                usable_fraction: usable / (gpu.memory_gb * 1e9),
+                raised: usable > estimate::usable_memory(gpu),
             });
         }
         if estimate::lacks_flash_attention_2(gpu)

@@ -868,3 +868,37 @@ fn gradient_accumulation_keeps_the_largest_micro_batch_that_fits() {
     assert_eq!(p.savers.micro_batch, Some(128));
     assert!(!p.savers.checkpointing);
 }
+
+#[test]
+fn a_mac_that_holds_the_model_only_with_its_gpu_limit_raised_fits_and_says_so() {
+    use catalog::rank::Reason;
+    // DeepSeek-V3 at 4 bits needs about 409 GB: more than the 384 GB macOS gives the GPU
+    // of a 512 GB Mac Studio by default, less than the 507 GB it gives once raised.
+    let w = Workload {
+        model: ModelChoice::Preset("deepseek-v3".into()),
+        precision: Precision::Int4,
+        ..Workload::default()
+    };
+    let ranking = rank(catalog(), &w, &Filters::default());
+    let mac = ranking
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "apple-m3-ultra")
+        .expect("in the catalog");
+    assert!(mac.placement.is_some(), "{:?}", mac.why_not);
+    assert!(mac
+        .reasons
+        .iter()
+        .any(|r| matches!(r, Reason::UnifiedMemory { raised: true, .. })));
+    // A model that fits by default says nothing of raising the limit.
+    let small = rank(catalog(), &Workload::default(), &Filters::default());
+    let mac = small
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "apple-m3-ultra")
+        .expect("in the catalog");
+    assert!(mac
+        .reasons
+        .iter()
+        .any(|r| matches!(r, Reason::UnifiedMemory { raised: false, .. })));
+}

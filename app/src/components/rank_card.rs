@@ -137,8 +137,15 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
                 ],
             )
         }
-        Reason::UnifiedMemory { usable_fraction } => fill(
-            t(Key::ReasonUnifiedMemory),
+        Reason::UnifiedMemory {
+            usable_fraction,
+            raised,
+        } => fill(
+            t(if *raised {
+                Key::ReasonUnifiedMemoryRaised
+            } else {
+                Key::ReasonUnifiedMemory
+            }),
             &[("pct", format!("{:.0}", usable_fraction * 100.0))],
         ),
         Reason::UsedOnly => t(Key::ReasonUsedOnly).into(),
