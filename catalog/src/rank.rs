@@ -190,6 +190,9 @@ pub struct Ranked<'c> {
     pub placement: Option<Placement>,
     /// Per-GPU memory at one GPU (what the workload needs as entered) or the placement's.
     pub memory: MemoryBreakdown,
+    /// Bytes per GPU the job may use here: `estimate::usable_memory`, or a Mac's raised
+    /// limit when the job needs it (`estimate::raised_memory`).
+    pub usable_bytes: f64,
     pub speed: Option<Speed>,
     pub cost: Cost,
     /// 0–1 by the chosen priority among candidates; None when excluded or unknown.
@@ -792,6 +795,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         items.push(Ranked {
             gpu,
             memory: placement.as_ref().map_or(single, |p| p.memory),
+            usable_bytes: usable,
             placement,
             speed,
             cost,

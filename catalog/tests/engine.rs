@@ -886,6 +886,9 @@ fn a_mac_that_holds_the_model_only_with_its_gpu_limit_raised_fits_and_says_so() 
         .find(|r| r.gpu.id == "apple-m3-ultra")
         .expect("in the catalog");
     assert!(mac.placement.is_some(), "{:?}", mac.why_not);
+    // The card measures the fit against the raised limit, not the default 384 GB.
+    assert!(mac.usable_bytes >= mac.memory.total());
+    assert!(mac.usable_bytes > estimate::usable_memory(mac.gpu));
     assert!(mac
         .reasons
         .iter()

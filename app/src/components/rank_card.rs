@@ -356,7 +356,7 @@ pub fn RankCard(
 ) -> impl IntoView {
     let gpu = item.gpu;
     let need = item.memory.total();
-    let have = catalog::estimate::usable_memory(gpu);
+    let have = item.usable_bytes;
     let fill_pct = (need / have * 100.0).clamp(0.0, 100.0);
     let speed = item.speed.clone();
     let time_line = speed.as_ref().map(|s| match s.job_hours {
