@@ -160,6 +160,11 @@ pub enum Reason {
         offload: bool,
         /// Diffusion: text encoders and VAE in CPU memory, moved in when they run.
         pipeline_offload: bool,
+        /// Offloaded, and still faster than every candidate that holds the job in its own
+        /// memory (and, bought, with room to grow): then offloading is the practical
+        /// choice, as two 24 GB cards with FSDP and CPU offload are for a 70B QLoRA
+        /// against a 128 GB unified-memory box at a fifth of their speed.
+        outpaces_holders: bool,
     },
     /// Buying for a workstation: a datacenter card cooled by server airflow, which needs a
     /// fan added in a desktop case.
@@ -676,6 +681,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                     micro_batch: p.savers.micro_batch,
                     offload,
                     pipeline_offload: p.savers.pipeline_offload,
+                    outpaces_holders: false,
                 });
             }
             if spare < TIGHT_FRACTION * usable {
@@ -817,6 +823,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             r.reasons.insert(0, Reason::SpeedVsBest { ratio });
         }
     }
+    mark_offload_that_outpaces(&mut items, workload);
     items.sort_by(|a, b| {
         b.fits()
             .cmp(&a.fits())
@@ -944,9 +951,50 @@ pub fn suits(r: &Ranked, workload: &Workload) -> bool {
         && !r.reasons.iter().any(|x| {
             matches!(
                 x,
-                Reason::PassiveCooling | Reason::MemorySavers { offload: true, .. }
+                Reason::PassiveCooling
+                    | Reason::MemorySavers {
+                        offload: true,
+                        outpaces_holders: false,
+                        ..
+                    }
             )
         })
+}
+
+fn offloads(r: &Ranked) -> bool {
+    matches!(
+        r.placement.as_ref().map(|p| p.sharding),
+        Some(Sharding::Offloaded { .. })
+    )
+}
+
+/// Sets `outpaces_holders` on the offloaded candidates faster than every candidate that
+/// holds the job in its own memory and suits otherwise; bought, they must also still run
+/// the larger run (a pair of 10 GB cards that only just holds the offloaded layers is no
+/// answer).
+fn mark_offload_that_outpaces(items: &mut [Ranked], workload: &Workload) {
+    let speed = |r: &Ranked| r.speed.as_ref().map_or(0.0, |s| s.throughput.mid);
+    let mut held = 0.0_f64;
+    for r in items.iter() {
+        if is_candidate(r, workload) && !offloads(r) && suits(r, workload) {
+            held = held.max(speed(r));
+        }
+    }
+    for r in items.iter_mut() {
+        // Bought, the card must still run the larger run (`growth` above its entered share).
+        let pays = is_candidate(r, workload)
+            && offloads(r)
+            && speed(r) > held
+            && (workload.mode != Mode::Buy || growth(r) > 1.0 - GROWTH_SHARE);
+        for x in r.reasons.iter_mut() {
+            if let Reason::MemorySavers {
+                outpaces_holders, ..
+            } = x
+            {
+                *outpaces_holders = pays;
+            }
+        }
+    }
 }
 
 fn has_room(r: &Ranked) -> bool {
@@ -991,7 +1039,7 @@ pub fn is_caveat(reason: &Reason) -> bool {
             | Reason::LegacyPytorchOnly
             | Reason::PassiveCooling
             | Reason::NoRoomToGrow { .. }
-            | Reason::MemorySavers { offload: true, .. }
+            | Reason::MemorySavers { .. }
     )
 }
 

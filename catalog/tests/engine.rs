@@ -905,3 +905,57 @@ fn a_mac_that_holds_the_model_only_with_its_gpu_limit_raised_fits_and_says_so() 
         .iter()
         .any(|r| matches!(r, Reason::UnifiedMemory { raised: false, .. })));
 }
+
+#[test]
+fn offloading_pairs_that_outpace_every_card_holding_the_job_rank_above_them() {
+    // 70B QLoRA on up to two GPUs for $5,000: two RTX 3090s with FSDP and CPU offload run
+    // it several times faster than the 128 GB unified-memory boxes that hold it whole.
+    let w = Workload {
+        task: Task::Qlora,
+        model: ModelChoice::Preset("llama-3.1-70b".into()),
+        seq: Some(2048),
+        gpus: 2,
+        budget_usd: Some(5000.0),
+        ..Workload::default()
+    };
+    let ranking = rank(catalog(), &w, &Filters::default());
+    let at = |id: &str| {
+        ranking
+            .items
+            .iter()
+            .position(|r| r.gpu.id == id)
+            .expect("in the catalog")
+    };
+    let speed = |id: &str| {
+        ranking.items[at(id)]
+            .speed
+            .as_ref()
+            .map_or(0.0, |s| s.throughput.mid)
+    };
+    assert!(speed("rtx-3090") > speed("dgx-spark"));
+    assert!(at("rtx-3090") < at("dgx-spark"));
+    // Offloading that is slower than a card holding the job still comes after it.
+    let one = Workload {
+        task: Task::Finetune,
+        model: ModelChoice::Preset("llama-3.1-8b".into()),
+        mode: Mode::Rent,
+        ..Workload::default()
+    };
+    let ranking = rank(catalog(), &one, &Filters::default());
+    let first_offload = ranking
+        .items
+        .iter()
+        .position(|r| {
+            matches!(
+                r.placement.as_ref().map(|p| p.sharding),
+                Some(Sharding::Offloaded { .. })
+            )
+        })
+        .expect("some card offloads");
+    let holder = ranking
+        .items
+        .iter()
+        .position(|r| r.gpu.id == "b200")
+        .expect("in the catalog");
+    assert!(holder < first_offload);
+}

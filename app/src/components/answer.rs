@@ -110,20 +110,15 @@ fn pick_sentence<'r>(
     // A used price already says "used".
     let used =
         matches!(&item.cost.purchase, Some(p) if p.kind == PriceKind::Used && mode == Mode::Buy);
-    let caveats: Vec<String> = pick
-        .caveats
-        .iter()
-        .filter(|c| !(used && matches!(c, Reason::UsedOnly)))
-        .filter(|c| {
-            let key = (pick.id.as_str(), c.code());
-            let new = !said.contains(&key);
-            if new {
-                said.push(key);
-            }
-            new
-        })
-        .map(|c| reason_text(lang, c))
-        .collect();
+    let mut caveats = Vec::new();
+    for c in &pick.caveats {
+        let key = (pick.id.as_str(), c.code());
+        if (used && matches!(c, Reason::UsedOnly)) || said.contains(&key) {
+            continue;
+        }
+        said.push(key);
+        caveats.push(reason_text(lang, c));
+    }
     Some(if caveats.is_empty() {
         sentence
     } else {

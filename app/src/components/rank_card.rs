@@ -80,6 +80,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             micro_batch,
             offload,
             pipeline_offload,
+            ..
         } => {
             let mut what = Vec::new();
             if *checkpointing {
