@@ -409,9 +409,11 @@ fn place_training(
     sized: &Sized,
     workload: &Workload,
     usable: f64,
+    layout: Option<Sharding>,
 ) -> Result<Placement, MemoryBreakdown> {
     let per_node = workload.gpus.max(1);
     let n = workload.max_gpus();
+    let layouts = layout.map_or_else(|| training_layouts(sized, n, per_node), |l| vec![l]);
     let steps = Savers::steps(workload);
     let all = *steps.last().expect("at least the plain step");
     let mut smallest: Option<MemoryBreakdown> = None;
@@ -438,7 +440,7 @@ fn place_training(
     };
     let mut best: Option<(Placement, f64)> = None;
     for &savers in &steps {
-        for sharding in training_layouts(sized, n, per_node) {
+        for &sharding in &layouts {
             if let Some(p) = try_fit(savers, sharding) {
                 let rate = speed(gpu, sized, workload, &p).map_or(0.0, |s| s.throughput.mid);
                 if best.as_ref().is_none_or(|(_, r)| rate > *r) {
@@ -470,6 +472,17 @@ pub fn place(gpu: &Gpu, sized: &Sized, workload: &Workload) -> Result<Placement,
     place_within(gpu, sized, workload, usable_memory(gpu))
 }
 
+/// A training job on one given layout (a measurement that states its own, such as
+/// torchtitan's FSDP 32 × tensor parallelism 8): the savers searched as `place` does.
+pub fn place_training_on(
+    gpu: &Gpu,
+    sized: &Sized,
+    workload: &Workload,
+    layout: Sharding,
+) -> Result<Placement, MemoryBreakdown> {
+    place_training(gpu, sized, workload, usable_memory(gpu), Some(layout))
+}
+
 /// `place` with `usable` bytes per GPU instead of what the GPU gives by default (a Mac
 /// whose GPU memory limit was raised: `raised_memory`).
 pub fn place_within(
@@ -479,7 +492,7 @@ pub fn place_within(
     usable: f64,
 ) -> Result<Placement, MemoryBreakdown> {
     if workload.task.is_training() {
-        return place_training(gpu, sized, workload, usable);
+        return place_training(gpu, sized, workload, usable, None);
     }
     let per_node = workload.gpus.max(1);
     let max = workload.max_gpus();

@@ -172,7 +172,22 @@ fn estimate_fixture(catalog: &Catalog, f: &Value) -> Option<(f64, f64)> {
                 framework: Framework::parse(s("framework")),
                 ..Workload::default()
             };
-            let est = speed(catalog, s("gpu"), &w)?;
+            // A run that states its layout (`tp`: the tensor-parallel degree, 1 for FSDP
+            // alone) is estimated on it, not on the plan the engine would pick.
+            let est = match n("tp") {
+                Some(tp) => {
+                    let gpu = catalog.gpu(s("gpu"))?;
+                    let model = resolve_model(catalog, &w);
+                    let sized = memory::size_model(&model, &w);
+                    let layout = match tp as u32 {
+                        1 => memory::Sharding::FullySharded { gpus },
+                        tensor => memory::Sharding::FsdpTensor { gpus, tensor },
+                    };
+                    let p = estimate::place_training_on(gpu, &sized, &w, layout).ok()?;
+                    estimate::speed(gpu, &sized, &w, &p)?
+                }
+                None => speed(catalog, s("gpu"), &w)?,
+            };
             // A sequence model's estimate is in tokens; a fixture in samples/s divides it by
             // the tokens per sample.
             let per_sample = if s("unit") == "samples/s" && est.unit == estimate::Unit::TrainTokens
