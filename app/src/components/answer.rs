@@ -44,7 +44,8 @@ pub fn price_text(lang: Lang, p: &Purchase) -> String {
     format!("{} {kind} ({age})", usd(p.usd))
 }
 
-/// A pick in one line. `said` holds the caveats the answer already gave, per GPU: a GPU
+/// A pick in one line, and what to mind about it (drawn after it, muted; on a phone on a
+/// line of its own). `said` holds the caveats the answer already gave, per GPU: a GPU
 /// that is also the top card or an earlier pick does not repeat them.
 fn pick_sentence<'r>(
     lang: Lang,
@@ -52,7 +53,7 @@ fn pick_sentence<'r>(
     ranking: &Ranking,
     pick: &'r Pick,
     said: &mut Vec<(&'r str, &'static str)>,
-) -> Option<String> {
+) -> Option<(String, Option<String>)> {
     let item = ranking.items.iter().find(|r| r.gpu.id == pick.id)?;
     let name = item.gpu.name.clone();
     let speed = pick
@@ -119,17 +120,13 @@ fn pick_sentence<'r>(
         said.push(key);
         caveats.push(reason_text(lang, c));
     }
-    Some(if caveats.is_empty() {
-        sentence
-    } else {
-        format!(
-            "{sentence} {}",
-            fill(
-                tr(lang, Key::PickCaveats),
-                &[("list", caveats.join(tr(lang, Key::ListSeparator)))]
-            )
+    let mind = (!caveats.is_empty()).then(|| {
+        fill(
+            tr(lang, Key::PickCaveats),
+            &[("list", caveats.join(tr(lang, Key::ListSeparator)))],
         )
-    })
+    });
+    Some((sentence, mind))
 }
 
 /// The top card's facts in one line: price, fit, speed, job time and cost.
@@ -234,7 +231,7 @@ pub fn answer(lang: Lang, mode: Mode, priority: Priority, ranking: &Ranking) -> 
         })
         .into_iter()
         .collect();
-    let picks: Vec<(Tier, String, String)> = ranking
+    let picks: Vec<(Tier, String, (String, Option<String>))> = ranking
         .picks
         .all()
         .filter_map(|p| {
@@ -252,8 +249,10 @@ pub fn answer(lang: Lang, mode: Mode, priority: Priority, ranking: &Ranking) -> 
             <p class="answer-top">{top_line}</p>
             {why_line.map(|w| view! { <p class="answer-why">{w}</p> })}
             <ul class="picks">
-                {picks.into_iter().map(|(tier, id, text)| view! {
-                    <li data-testid=format!("pick-{}", tier.as_str()) data-gpu-id=id>{text}</li>
+                {picks.into_iter().map(|(tier, id, (text, mind))| view! {
+                    <li data-testid=format!("pick-{}", tier.as_str()) data-gpu-id=id>
+                        {text}" "<span class="pick-mind">{mind.unwrap_or_default()}</span>
+                    </li>
                 }).collect_view()}
             </ul>
         </section>
