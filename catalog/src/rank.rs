@@ -169,9 +169,9 @@ pub enum Reason {
     /// Buying for a workstation: a datacenter card cooled by server airflow, which needs a
     /// fan added in a desktop case.
     PassiveCooling,
-    /// Buying: the workload fits as entered, but twice the batch (for language models,
-    /// twice the tokens in flight) does not fit on the same GPUs, or fits only tightly: the
-    /// card has no room for the next, larger run. `need_bytes` is that run's per-GPU memory
+    /// Buying: the workload fits as entered, but the next, larger run (`grown`: twice the
+    /// context when training a sequence model, else twice the batch) does not fit on the
+    /// same GPUs, or fits only tightly: the card has no room for it. `need_bytes` is that run's per-GPU memory
     /// as entered; `speed_share` is how fast the card still runs it, per sample, with the
     /// memory savers it then needs (gradient accumulation, checkpointing, offload), against
     /// the entered run: 0 when it does not run it, or only as a tight fit.
@@ -1003,8 +1003,9 @@ fn has_room(r: &Ranked) -> bool {
         .any(|x| matches!(x, Reason::NoRoomToGrow { .. }))
 }
 
-/// The share of a purchase's score it keeps: all with room for a larger run, else
-/// `1 − GROWTH_SHARE`. Only buying marks cards without room.
+/// The share of a purchase's score it keeps: all with room for a larger run; without,
+/// `1 − GROWTH_SHARE` plus the larger run's share scaled by how fast the card still runs
+/// it (`NoRoomToGrow::speed_share`). Only buying marks cards without room.
 fn growth(r: &Ranked) -> f64 {
     r.reasons
         .iter()
