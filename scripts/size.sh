@@ -24,9 +24,11 @@ dist=${1:-dist}
 # about 1 KB of headroom); lowered to 249000 when the strings only the views module draws
 # (guide, GPU details, compare, your GPU) moved into that module, which paid for the library
 # support table and the training-framework field (measured 248,066 B; 248,739 B once the
-# answer stopped repeating a GPU's caveats). Bringing the first visit further down is
-# tracked work.
-budget=${SIZE_BUDGET_BYTES:-249000}
+# answer stopped repeating a GPU's caveats); raised to 249500 when the ranking began
+# listing cards off CUDA after the CUDA cards for workloads whose tools are built for CUDA
+# first, with a reason for Macs (about 560 B; measured 249,4xx B). Bringing the first visit
+# further down is tracked work.
+budget=${SIZE_BUDGET_BYTES:-249500}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

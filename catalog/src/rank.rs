@@ -127,6 +127,9 @@ pub enum Reason {
     /// Runs SynapseAI (PyTorch's HPU bridge on Gaudi) rather than CUDA: PyTorch works through
     /// Intel's Gaudi build, CUDA-only libraries and kernels do not.
     SynapseAiNotCuda,
+    /// A Mac, for a workload whose tools are built for CUDA first (`Ranked::off_stack`):
+    /// PyTorch runs on its MPS backend and MLX trains natively, CUDA-only libraries do not.
+    MetalNotCuda,
     /// A library the workload uses runs here only as experimental, partial or community
     /// support (`support::Level::Experimental`).
     LibraryExperimental {
@@ -204,6 +207,10 @@ pub struct Ranked<'c> {
     pub score: Option<f64>,
     pub reasons: Vec<Reason>,
     pub why_not: Option<WhyNot>,
+    /// The workload's tools are built for CUDA first (`cuda_first`) and this GPU runs
+    /// another stack (its "not CUDA" reason, or Metal): it is listed after the CUDA cards
+    /// that suit, and the non-NVIDIA pick names the best of them.
+    pub off_stack: bool,
 }
 
 impl WhyNot {
@@ -251,6 +258,7 @@ impl Reason {
             Reason::OneApiNotCuda => "oneapi-not-cuda",
             Reason::XlaNotCuda => "xla-not-cuda",
             Reason::SynapseAiNotCuda => "synapseai-not-cuda",
+            Reason::MetalNotCuda => "metal-not-cuda",
             Reason::LibraryExperimental { .. } => "library-experimental",
             Reason::RuntimeFallback { .. } => "runtime-fallback",
             Reason::SpeechFallback { .. } => "speech-fallback",
@@ -436,6 +444,25 @@ fn passes_filters(gpu: &Gpu, filters: &Filters) -> bool {
         }
 }
 
+/// Whether the tools this workload runs on are built for CUDA first, so that a
+/// practitioner buys or rents NVIDIA unless they chose another stack: training and
+/// fine-tuning (bitsandbytes, FlashAttention, Unsloth, DeepSpeed and most PEFT recipes are
+/// written and tested on CUDA; Answer.AI built and benchmarked FSDP+QLoRA on RTX 3090s,
+/// 4090s and A5000s, github.com/AnswerDotAI/fsdp_qlora), diffusion and other PyTorch
+/// inference ("most software designed using CUDA", Tom's Hardware's Stable Diffusion GPU
+/// benchmark, tomshardware.com/news/stable-diffusion-gpu-benchmarks), speech on
+/// faster-whisper (CTranslate2, whose README names NVIDIA's libraries alone) and serving
+/// through vLLM or Transformers. Local decoding through llama.cpp is not: its HIP, Metal,
+/// SYCL and Vulkan backends are first-class, and Macs and Radeons are common answers for it
+/// (`support`). A person who names an ecosystem (`eco`) has chosen: nothing is then off
+/// their stack.
+fn cuda_first(workload: &Workload, model: &Model) -> bool {
+    workload.eco == EcoRequirement::Any
+        && (workload.task.is_training()
+            || !model.family.is_decoder()
+            || workload.runtime() != Runtime::LlamaCpp)
+}
+
 fn ecosystem_ok(gpu: &Gpu, eco: EcoRequirement) -> bool {
     match eco {
         EcoRequirement::Any => true,
@@ -555,6 +582,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
     let buying = workload.mode == Mode::Buy;
     let grown_sized = memory::size_model(&model, &grown(workload, &model));
     let workstation = buying && !server_sized(workload, filters);
+    let cuda_first = cuda_first(workload, &model);
     let mut items: Vec<Ranked<'c>> = Vec::with_capacity(catalog.gpus.len());
 
     for gpu in &catalog.gpus {
@@ -770,6 +798,9 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         if gpu.has_ecosystem(Ecosystem::Synapseai) && !gpu.has_ecosystem(Ecosystem::Cuda) {
             reasons.push(Reason::SynapseAiNotCuda);
         }
+        if gpu.vendor == Vendor::Apple && cuda_first {
+            reasons.push(Reason::MetalNotCuda);
+        }
         reasons.extend(library_reasons);
         if gpu.vendor == Vendor::Apple {
             reasons.push(Reason::UnifiedMemory {
@@ -808,6 +839,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             score: None,
             reasons,
             why_not,
+            off_stack: cuda_first && !gpu.has_ecosystem(Ecosystem::Cuda),
         });
     }
 
@@ -828,6 +860,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         b.fits()
             .cmp(&a.fits())
             .then(suits(a, workload).cmp(&suits(b, workload)).reverse())
+            .then(runs_as_asked(b, workload).cmp(&runs_as_asked(a, workload)))
             .then(b.score.is_some().cmp(&a.score.is_some()))
             .then(b.score.unwrap_or(0.0).total_cmp(&a.score.unwrap_or(0.0)))
             .then(a.gpu.id.cmp(&b.gpu.id))
@@ -941,12 +974,18 @@ pub fn runs_as_asked(r: &Ranked, workload: &Workload) -> bool {
 }
 
 /// Whether the GPU suits the person as well as runs the job: it runs it as asked
-/// (`runs_as_asked`), holds the job in its own memory (offloading to CPU memory is the
-/// last resort practitioners take when no GPU they can get holds it), and, bought for a
-/// workstation, needs no added cooling. GPUs that do not suit still fit and are listed,
-/// after every one that does, and picks come from those that suit first. When no GPU
-/// suits, the order is the score's alone.
+/// (`runs_as_asked`), on the stack the workload's tools are built for (`cuda_first`),
+/// holds the job in its own memory (offloading to CPU memory is the last resort
+/// practitioners take when no GPU they can get holds it), and, bought for a workstation,
+/// needs no added cooling. GPUs that do not suit still fit and are listed, after every one
+/// that does, and picks come from those that suit first. When no GPU suits, the order is
+/// the score's alone.
 pub fn suits(r: &Ranked, workload: &Workload) -> bool {
+    !r.off_stack && suits_on_its_stack(r, workload)
+}
+
+/// `suits` but for the stack: how the non-NVIDIA pick chooses among the cards off it.
+fn suits_on_its_stack(r: &Ranked, workload: &Workload) -> bool {
     runs_as_asked(r, workload)
         && !r.reasons.iter().any(|x| {
             matches!(
@@ -1034,6 +1073,7 @@ pub fn is_caveat(reason: &Reason) -> bool {
             | Reason::OneApiNotCuda
             | Reason::XlaNotCuda
             | Reason::SynapseAiNotCuda
+            | Reason::MetalNotCuda
             | Reason::LibraryExperimental { .. }
             | Reason::SpeechFallback { .. }
             | Reason::RocmNotCuda
@@ -1150,9 +1190,14 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
             cost(r).map(|c| -c)
         })
     });
-    let non_nvidia = candidates
+    // The best card off NVIDIA, in ranking order, among those that suit but for their
+    // stack (off CUDA is what this pick is for) when there are any.
+    let non_nvidia = items
         .iter()
-        .find(|r| r.gpu.vendor != Vendor::Nvidia && r.score.is_some() && speed(r).is_some());
+        .filter(|r| {
+            r.fits() && r.gpu.vendor != Vendor::Nvidia && r.score.is_some() && speed(r).is_some()
+        })
+        .min_by_key(|r| !suits_on_its_stack(r, workload));
     let cheapest_purchase = candidates.iter().filter_map(|r| cost(r)).reduce(f64::min);
     let rent_instead = rental.and_then(|(id, job)| {
         let clearly = cheapest_purchase.is_none_or(|buy| job < RENT_CLEARLY_CHEAPER * buy);

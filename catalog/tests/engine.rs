@@ -68,13 +68,16 @@ proptest! {
         let ranking = rank(catalog(), &w, &Filters::default());
         let fits: Vec<bool> = ranking.items.iter().map(|r| r.fits()).collect();
         prop_assert!(fits.windows(2).all(|p| p[0] || !p[1]), "a candidate after an excluded GPU");
-        // GPUs that do not suit (precision fallback, legacy wheels, passive cooling in a
-        // workstation) come after those that do; within each group, by score.
-        let fallback = |r: &catalog::rank::Ranked| !catalog::rank::suits(r, &w);
-        let groups: Vec<bool> = ranking.items.iter().filter(|r| r.fits()).map(fallback).collect();
-        prop_assert!(groups.windows(2).all(|p| !p[0] || p[1]), "a GPU that does not suit before one that does");
-        for group in [false, true] {
-            let scores: Vec<f64> = ranking.items.iter().filter(|r| r.fits() && fallback(r) == group).filter_map(|r| r.score).collect();
+        // GPUs that do not suit (off CUDA for a CUDA-first workload, passive cooling in a
+        // workstation) come after those that do, and those that do not run the job as asked
+        // (precision fallback, legacy wheels) after those; within each group, by score.
+        let group = |r: &catalog::rank::Ranked| {
+            (!catalog::rank::suits(r, &w), !catalog::rank::runs_as_asked(r, &w))
+        };
+        let groups: Vec<(bool, bool)> = ranking.items.iter().filter(|r| r.fits()).map(group).collect();
+        prop_assert!(groups.windows(2).all(|p| p[0] <= p[1]), "groups out of order: {:?}", groups);
+        for g in [(false, false), (true, false), (true, true)] {
+            let scores: Vec<f64> = ranking.items.iter().filter(|r| r.fits() && group(r) == g).filter_map(|r| r.score).collect();
             prop_assert!(scores.windows(2).all(|p| p[0] >= p[1]), "scores out of order: {:?}", scores);
         }
         prop_assert_eq!(ids(&w).len(), catalog().gpus.len());
@@ -958,4 +961,64 @@ fn offloading_pairs_that_outpace_every_card_holding_the_job_rank_above_them() {
         .position(|r| r.gpu.id == "b200")
         .expect("in the catalog");
     assert!(holder < first_offload);
+}
+
+#[test]
+fn cuda_first_workloads_list_other_stacks_after_the_cuda_cards() {
+    let ranked = |query: &str| {
+        let (state, ignored) = catalog::share::parse(query, catalog());
+        assert!(ignored.is_empty(), "{query}: {ignored:?}");
+        (
+            rank(catalog(), &state.workload, &state.filters),
+            state.workload,
+        )
+    };
+    // Diffusion at home runs on PyTorch: the Radeon that scores highest is listed after
+    // every CUDA card that suits, and is the non-NVIDIA pick.
+    let (sdxl, w) = ranked("task=infer&model=sdxl&budget=2000");
+    let xtx = sdxl
+        .items
+        .iter()
+        .position(|r| r.gpu.id == "rx-7900-xtx")
+        .expect("listed");
+    assert!(sdxl.items[xtx].off_stack && sdxl.items[xtx].fits());
+    assert!(sdxl.items[..xtx]
+        .iter()
+        .any(|r| catalog::rank::suits(r, &w)));
+    assert!(sdxl.items[xtx..]
+        .iter()
+        .all(|r| !r.fits() || !catalog::rank::suits(r, &w)));
+    assert_eq!(
+        sdxl.picks.non_nvidia.as_ref().map(|p| p.id.as_str()),
+        Some("rx-7900-xtx")
+    );
+    assert!(sdxl
+        .picks
+        .all()
+        .filter(|p| p.tier != catalog::rank::Tier::NonNvidia)
+        .all(|p| {
+            catalog()
+                .gpu(&p.id)
+                .is_some_and(|g| g.vendor == catalog::gpu::Vendor::Nvidia)
+        }));
+    // A Mac says why it is listed after them.
+    let (lora, _) = ranked("task=lora&model=llama-3.1-8b&seq=2048");
+    let mac = lora
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "apple-m4-max")
+        .expect("listed");
+    assert!(mac.off_stack && mac.reasons.iter().any(|x| x.code() == "metal-not-cuda"));
+    // Local decoding through llama.cpp and a named ecosystem have no stack to be off.
+    for query in [
+        "task=infer&model=llama-3.1-70b&prec=int4",
+        "task=infer&model=sdxl&budget=2000&eco=rocm",
+    ] {
+        let (r, _) = ranked(query);
+        assert!(r.items.iter().all(|x| !x.off_stack), "{query}");
+        assert!(r
+            .items
+            .iter()
+            .all(|x| x.reasons.iter().all(|y| y.code() != "metal-not-cuda")));
+    }
 }

@@ -164,6 +164,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::OneApiNotCuda => t(Key::ReasonOneapi).into(),
         Reason::XlaNotCuda => t(Key::ReasonXla).into(),
         Reason::SynapseAiNotCuda => t(Key::ReasonSynapseai).into(),
+        Reason::MetalNotCuda => t(Key::ReasonMetal).into(),
         Reason::LibraryExperimental { library } => fill(
             t(Key::ReasonLibraryExperimental),
             &[("lib", library.name().into())],
