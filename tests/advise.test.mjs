@@ -174,7 +174,7 @@ test('your GPU: picked by hand, kept locally, compared against in the ranking', 
   await page.goto(`${server.app}?task=train&model=llama-3.1-70b&mine=rtx-3090`);
   await ready(page);
   assert.equal(await page.getAttribute('[data-testid="mine-fit"]', 'data-fits'), 'false');
-  assert.match(await page.textContent('[data-testid="mine-fit"]'), /does not run this workload: .*GB/);
+  assert.match(await page.textContent('[data-testid="mine-fit"]'), /does not run this workload: .*GiB/);
   // In the compare view it can be added in one click and the others are measured against it.
   await page.goto(`${server.app}?view=compare&ids=rtx-4090&mine=rtx-3090`);
   await ready(page);
@@ -260,7 +260,7 @@ test('cards scan: a grade and a fit badge, three lines, the rest under More', as
   for (let i = 0; i < n; i += 1) {
     const card = cards.nth(i);
     letters.push(await card.locator('[data-testid="grade"]').innerText());
-    assert.match(await card.locator('[data-testid="fit-badge"]').innerText(), /^(Fits|Tight fit) · [\d.]+ GB spare$/);
+    assert.match(await card.locator('[data-testid="fit-badge"]').innerText(), /^(Fits|Tight fit) · [\d.]+ GiB spare$/);
     // Visible before "More": the head, the fit line and at most three lines of text.
     const lines = await card.evaluate((li) => [...li.querySelectorAll(':scope > p')].filter((p) => p.checkVisibility()).length);
     assert.ok(lines <= 3, `card ${i + 1} shows ${lines} lines`);

@@ -129,8 +129,9 @@ pub fn num(x: f64) -> String {
     }
 }
 
+/// Memory in GiB, the unit vendors' "GB" of GPU memory are in (`catalog::gpu::GIB`).
 pub fn gb(bytes: f64) -> String {
-    num(bytes / 1e9)
+    num(bytes / catalog::gpu::GIB)
 }
 
 pub fn usd(x: f64) -> String {

@@ -232,13 +232,13 @@ pub fn lacks_flash_attention_2(gpu: &Gpu) -> bool {
 /// the larger of 80% of memory and all but 5 GiB, the setting exo's `configure_mlx.sh`
 /// applies (github.com/exo-explore/exo). Other GPUs have no such limit to raise.
 pub fn raised_memory(gpu: &Gpu) -> Option<f64> {
-    let total = gpu.memory_gb * 1e9;
+    let total = gpu.memory_gb * crate::gpu::GIB;
     (gpu.vendor == Vendor::Apple).then(|| (0.8 * total).max(total - 5120.0 * 1_048_576.0))
 }
 
 /// Bytes of memory the GPU can give to the job.
 pub fn usable_memory(gpu: &Gpu) -> f64 {
-    let bytes = gpu.memory_gb * 1e9;
+    let bytes = gpu.memory_gb * crate::gpu::GIB;
     if gpu.vendor == Vendor::Apple {
         bytes * APPLE_USABLE_MEMORY
     } else {

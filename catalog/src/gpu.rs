@@ -309,9 +309,15 @@ impl Purchase {
     }
 }
 
+/// Bytes in one of the GB a vendor states GPU memory in: binary gigabytes (GiB). A 24 GB
+/// RTX 4090 shows 24,564 MiB in `nvidia-smi` and an 80 GB H100 81,559 MiB, where 24 and
+/// 80 × 10^9 bytes would be 22,888 and 76,294 MiB.
+pub const GIB: f64 = 1_073_741_824.0;
+
 impl Gpu {
+    /// The GPU's memory in bytes (`memory_gb` GiB).
     pub fn memory_bytes(&self) -> u64 {
-        (self.memory_gb * 1e9) as u64
+        (self.memory_gb * GIB) as u64
     }
 
     pub fn has_ecosystem(&self, eco: Ecosystem) -> bool {

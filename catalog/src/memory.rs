@@ -21,6 +21,28 @@ use crate::workload::{Precision, Task, Workload};
 pub const NF4_BITS: f64 = 4.127;
 /// CUDA context, cuBLAS/cuDNN workspaces: PyTorch reports 300–800 MB before any tensor.
 pub const CONTEXT_BYTES: f64 = 0.6e9;
+/// Bytes per logit alive when an adapter fine-tune in PyTorch takes its loss: the 16-bit
+/// output of the LM head (2), its FP32 upcast (4; Hugging Face causal-LM heads upcast
+/// before the cross-entropy), the log-softmax output the cross-entropy keeps for its
+/// backward pass (4) and the FP32 gradient that backward pass writes (4). With a 32K
+/// vocabulary that is 0.92 GB per 2,048-token sample, and Answer.AI's FSDP runs of Llama 2
+/// 7B (github.com/AnswerDotAI/fsdp_qlora, benchmarks_03_2024.md: QLoRA at context 2048,
+/// 11.22 GiB peak at batch 4 and 20.97 at batch 10) grow 1.63 GiB per sample, of which the
+/// checkpointed layer inputs and one recomputed layer are 0.83.
+pub const ADAPTER_LOGIT_BYTES: f64 = 14.0;
+/// Bytes per logit in full training: the FP32 logits alone. Pretraining frameworks fuse
+/// the loss (Megatron-Core's vocab-parallel cross-entropy, XLA in MaxText), which keeps
+/// none of the copies above; MaxText trains Llama 3.1 70B at 5 × 8,192 tokens per 32 GB
+/// TPU v6e chip, where those copies alone would take 74 GB.
+pub const FULL_TRAINING_LOGIT_BYTES: f64 = 4.0;
+
+fn logit_bytes(workload: &Workload) -> f64 {
+    if workload.task.is_adapter() && workload.framework() == crate::workload::Framework::Pytorch {
+        ADAPTER_LOGIT_BYTES
+    } else {
+        FULL_TRAINING_LOGIT_BYTES
+    }
+}
 /// Caching-allocator fragmentation on top of live tensors.
 pub const ALLOCATOR_SLACK: f64 = 0.08;
 /// Tokens a serving engine prefills at once (vLLM's default chunked-prefill budget).
@@ -271,8 +293,7 @@ impl Sized<'_> {
                 } else {
                     full_layer * t.layers
                 };
-                // Logits are upcast to FP32 for the loss (Hugging Face causal-LM heads do this).
-                let logits = s * b * t.vocab * 4.0;
+                let logits = s * b * t.vocab * logit_bytes(workload);
                 stored + logits
             }
             Some(t) => {
@@ -345,7 +366,10 @@ pub fn breakdown(sized: &Sized, workload: &Workload, sharding: Sharding) -> Memo
         }
         Task::Lora | Task::Qlora => {
             m.weights = weight_bytes * shard;
-            m.adapters = sized.lora_params(workload.lora_rank) * 16.0;
+            // The adapters' weights, gradients and Adam state are sharded with the base
+            // weights (FSDP wraps them in the same units); offloaded, they live on the CPU
+            // with the layers that are not in flight.
+            m.adapters = sized.lora_params(workload.lora_rank) * 16.0 * shard;
         }
         Task::Infer => {
             let shard = match sharding {

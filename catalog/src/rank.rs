@@ -804,7 +804,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         reasons.extend(library_reasons);
         if gpu.vendor == Vendor::Apple {
             reasons.push(Reason::UnifiedMemory {
-                usable_fraction: usable / (gpu.memory_gb * 1e9),
+                usable_fraction: usable / (gpu.memory_gb * crate::gpu::GIB),
                 raised: usable > estimate::usable_memory(gpu),
             });
         }

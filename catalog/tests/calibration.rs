@@ -218,6 +218,8 @@ fn estimate_fixture(catalog: &Catalog, f: &Value) -> Option<(f64, f64)> {
                     .map(|x| x as u32)
                     .or_else(|| catalog.model(s("model")).and_then(|m| m.default_seq)),
                 gpus,
+                checkpointing: f.get("ckpt").and_then(Value::as_bool),
+                lora_rank: n("lora_rank").map_or(Workload::default().lora_rank, |r| r as u32),
                 ..Workload::default()
             };
             let unit = if s("unit") == "GB" {
@@ -227,7 +229,14 @@ fn estimate_fixture(catalog: &Catalog, f: &Value) -> Option<(f64, f64)> {
             };
             let model = resolve_model(catalog, &w);
             let sized = memory::size_model(&model, &w);
-            let sharding = memory::sharding_for(&sized, &w, gpus, gpus)?;
+            // A run that states its layout (`fsdp`, `ddp`: a whole copy on each GPU,
+            // `offload`: FSDP with CPU offload) is measured on it.
+            let sharding = match s("layout") {
+                "fsdp" => memory::Sharding::FullySharded { gpus },
+                "ddp" => memory::Sharding::Single,
+                "offload" => memory::Sharding::Offloaded { gpus },
+                _ => memory::sharding_for(&sized, &w, gpus, gpus)?,
+            };
             let need = memory::breakdown(&sized, &w, sharding).total();
             Some((need / unit, n("memory_gb")?))
         }

@@ -194,7 +194,7 @@ pub(crate) fn memory_total(lang: Lang, r: &Ranking) -> impl IntoView {
     let parts: Vec<String> = parts
         .into_iter()
         .filter(|(_, b)| *b > 0.0)
-        .map(|(k, b)| format!("{} {} GB", tr(lang, k), gb(b)))
+        .map(|(k, b)| format!("{} {} GiB", tr(lang, k), gb(b)))
         .collect();
     view! {
         <div class="memory-total" data-testid="memory-total" data-bytes=m.total_bytes().to_string()>
