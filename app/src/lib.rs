@@ -61,8 +61,9 @@ pub async fn start() {
 /// kept (hidden while another view is shown), so that leaving a view never disposes what
 /// its pending updates still read: going back and forth costs a re-render, never a crash.
 /// Advise is drawn by this module; the others by the views module (`views`), loaded the
-/// first time one is shown. A failure inside a view shows in its own error boundary and
-/// leaves the rest working.
+/// first time one is shown. A failure inside one of those (a fetch that fails, a module
+/// that does not load) shows in its own error boundary and leaves the rest working;
+/// Advise computes everything it shows and has nothing that can fail that way.
 fn view_slot(ctx: state::Ctx, view: View, settled: RwSignal<Vec<View>>) -> impl IntoView {
     let shown = move || ctx.view.get() == view;
     let visited = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || shown());
@@ -70,15 +71,7 @@ fn view_slot(ctx: state::Ctx, view: View, settled: RwSignal<Vec<View>>) -> impl 
         <Show when=move || visited.get()>
             <div class="view" hidden=move || !shown()>
                 {match view {
-                    View::Advise => view! {
-                        <ErrorBoundary fallback=move |errors| view! {
-                            <p class="view-error" role="alert" data-testid="view-error">
-                                {move || components::failure::text(ctx.lang(), &errors.get())}
-                            </p>
-                        }>
-                            {pages::advise::Advise()}
-                        </ErrorBoundary>
-                    }.into_any(),
+                    View::Advise => pages::advise::Advise().into_any(),
                     other => views::host(ctx, other, settled).into_any(),
                 }}
             </div>

@@ -173,16 +173,23 @@ fn estimate_fixture(catalog: &Catalog, f: &Value) -> Option<(f64, f64)> {
                 ..Workload::default()
             };
             // A run that states its layout (`tp`: the tensor-parallel degree, 1 for FSDP
-            // alone) is estimated on it, not on the plan the engine would pick.
-            let est = match n("tp") {
-                Some(tp) => {
+            // alone; `layout`: `fsdp` or `offload`) is estimated on it, not on the plan the
+            // engine would pick.
+            // `layout: offload` is FSDP with CPU offload.
+            let stated = match (n("tp"), s("layout")) {
+                (_, "offload") => Some(memory::Sharding::Offloaded { gpus }),
+                (_, "fsdp") | (Some(1.0), _) => Some(memory::Sharding::FullySharded { gpus }),
+                (Some(tp), _) => Some(memory::Sharding::FsdpTensor {
+                    gpus,
+                    tensor: tp as u32,
+                }),
+                _ => None,
+            };
+            let est = match stated {
+                Some(layout) => {
                     let gpu = catalog.gpu(s("gpu"))?;
                     let model = resolve_model(catalog, &w);
                     let sized = memory::size_model(&model, &w);
-                    let layout = match tp as u32 {
-                        1 => memory::Sharding::FullySharded { gpus },
-                        tensor => memory::Sharding::FsdpTensor { gpus, tensor },
-                    };
                     let p = estimate::place_training_on(gpu, &sized, &w, layout).ok()?;
                     estimate::speed(gpu, &sized, &w, &p)?
                 }
