@@ -224,6 +224,7 @@ fn model(e: &Entry) -> String {
         "sliding_layers",
         "decoder_layers",
         "guidance_passes",
+        "embedding_matrices",
     ]
     .map(|k| format!("{k}: {}", e.opt_int(k)))
     .join(", ");

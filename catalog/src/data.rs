@@ -86,6 +86,7 @@ mod generated {
         decoder_gflops: Option<f64>,
         decoder_layers: Option<u32>,
         guidance_passes: Option<u32>,
+        embedding_matrices: Option<u32>,
     }
 
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -171,6 +172,7 @@ mod generated {
                 decoder_gflops: r.decoder_gflops,
                 decoder_layers: r.decoder_layers,
                 guidance_passes: r.guidance_passes,
+                embedding_matrices: r.embedding_matrices,
                 notes: Vec::new(),
                 sources: Vec::new(),
             })

@@ -335,7 +335,17 @@ pub const OFFLOAD_LAYERS_ON_GPU: f64 = 2.0;
 pub fn breakdown(sized: &Sized, workload: &Workload, sharding: Sharding) -> MemoryBreakdown {
     let params = sized.model.params();
     let n = f64::from(sharding.gpus());
-    let weight_bytes = params * sized.weight_bits(workload) / 8.0;
+    // QLoRA quantizes the linear layers; the token embedding and the LM head stay 16-bit.
+    let sixteen_bit = match (
+        workload.task,
+        sized.transformer,
+        sized.model.embedding_matrices,
+    ) {
+        (Task::Qlora, Some(t), Some(k)) => (t.vocab * t.hidden * f64::from(k)).min(params),
+        _ => 0.0,
+    };
+    let weight_bytes =
+        (params - sixteen_bit) * sized.weight_bits(workload) / 8.0 + sixteen_bit * 2.0;
     // Share of the model's parameters each GPU keeps in its own memory.
     let shard = match sharding {
         Sharding::Single => 1.0,

@@ -84,6 +84,12 @@ pub struct Model {
     /// [dev]) run one. Null means two.
     #[serde(default)]
     pub guidance_passes: Option<u32>,
+    /// Language models: vocabulary × hidden matrices, 1 when the LM head is tied to the
+    /// token embedding (`tie_word_embeddings`), 2 when it is its own. QLoRA keeps them in
+    /// 16 bits: bitsandbytes quantizes linear layers but the LM head, and the embedding is
+    /// not a linear layer.
+    #[serde(default)]
+    pub embedding_matrices: Option<u32>,
     #[serde(default)]
     pub notes: Vec<String>,
     #[serde(default)]
@@ -163,6 +169,7 @@ impl Model {
             decoder_gflops: None,
             decoder_layers: None,
             guidance_passes: None,
+            embedding_matrices: None,
             notes: Vec::new(),
             sources: Vec::new(),
         }
