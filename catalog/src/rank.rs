@@ -1172,24 +1172,40 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
     let value_cost = value.and_then(cost).unwrap_or(f64::INFINITY);
     // The entry pick starts the person off: usable speed, not a tight fit (a longer
     // sequence or fragmentation pushes it over), and no dearer than the value pick. Among
-    // those, the cheapest with room for a larger run; when none has room, the cheapest.
+    // those, the cheapest with room for a larger run; when none has room, the cheapest. A
+    // tight fit starts the person off only when every card that holds the run comfortably
+    // costs over twice as much (1 / `GROWTH_SHARE`: what a purchase without room gives up):
+    // 24 GB cards that hold a 16-bit LoRA of an 8B model tightly, not a $4,700 box.
     let usable = |r: &Ranked| {
         let Some(s) = speed(r) else { return false };
         s >= ENTRY_MIN_SPEED_SHARE * value_speed
             && (!decoding || s >= USABLE_DECODE_TOKENS_S)
-            && !tight(r)
             && cost(r).is_some_and(|c| c <= value_cost)
     };
-    let entry = best_by(&|r| {
-        (usable(r) && has_room(r)).then_some(())?;
+    let comfortable = best_by(&|r| {
+        (usable(r) && !tight(r) && has_room(r)).then_some(())?;
         cost(r).map(|c| -c)
     })
     .or_else(|| {
         best_by(&|r| {
-            usable(r).then_some(())?;
+            (usable(r) && !tight(r)).then_some(())?;
             cost(r).map(|c| -c)
         })
     });
+    let cheapest_tight = best_by(&|r| {
+        (usable(r) && tight(r)).then_some(())?;
+        cost(r).map(|c| -c)
+    });
+    let entry = match (comfortable, cheapest_tight) {
+        (Some(c), Some(t))
+            if cost(c).unwrap_or(f64::INFINITY)
+                > cost(t).unwrap_or(f64::INFINITY) / GROWTH_SHARE =>
+        {
+            Some(t)
+        }
+        (Some(c), _) => Some(c),
+        (None, t) => t,
+    };
     // The best card off NVIDIA, in ranking order, among those that suit but for their
     // stack (off CUDA is what this pick is for) when there are any.
     let non_nvidia = items
