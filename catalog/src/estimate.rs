@@ -185,19 +185,43 @@ pub fn fp16_accumulate_speedup(gpu: &Gpu, rate: RateKind) -> f64 {
     }
 }
 
+/// How much more of its catalog 16-bit tensor peak a GeForce card's PyTorch matmuls reach
+/// than a datacenter or workstation card's do, whose runs set the efficiency bands
+/// (`MFU_TENSOR`). One benchmark script timed BF16 matmuls of 1k to 10k squares on many
+/// GPUs (zzc0721/torch-performance-test-data, `database.md` at 0785868, best size per run):
+/// GeForce cards, whose catalog peak is the FP32-accumulate rate, reach 0.97–1.14 of it
+/// (RTX 4060 Ti 16 GB 0.97, RTX 4090 0.99 as the median of seven runs, RTX 4070 SUPER 1.06,
+/// RTX 3090 1.08, RTX 5090 1.14; median 1.06), running above the boost clock the peak is
+/// quoted at; full-rate cards reach 0.74–0.85 (L40S 0.74, B200 0.75, A100 40 GB 0.79, H100
+/// SXM 0.79, RTX A6000 0.80, H200 0.80, RTX PRO 6000 0.83, A100 SXM 80 GB 0.85; median
+/// 0.80). 1.06 / 0.80 ≈ 1.33. Set from that table as a whole; Answer.AI's FSDP QLoRA runs
+/// (two RTX 3090s and two RTX 4090s, 26% and 39% under their measured rate without it)
+/// and Lambda's A100 / RTX 4090 ratio point the same way.
+pub const GEFORCE_MATMUL_SHARE: f64 = 1.33;
+
+/// The share above for a GPU and the rate it multiplies at: GeForce cards (NVIDIA, consumer
+/// segment) on the 16-bit tensor rate, 1.0 otherwise.
+pub fn matmul_share(gpu: &Gpu, rate: RateKind) -> f64 {
+    if fp16_accumulate_speedup(gpu, rate) > 1.0 {
+        GEFORCE_MATMUL_SHARE
+    } else {
+        1.0
+    }
+}
+
 /// 16-bit tensor TFLOPS per watt of board power that training sustains on NVIDIA
 /// workstation and datacenter cards built on a GeForce die with GDDR memory (RTX A6000,
 /// A5000, A10, A40, L4, L40S, RTX 6000 Ada, RTX PRO 6000 Blackwell), whose catalog peak is
 /// the full-rate FP32-accumulate figure: on the same dies as GeForce cards but at 70–300 W
 /// instead of 350–575 W, they do not hold the clocks that peak assumes. Set from Lambda's
-/// single-GPU PyTorch runs as a group (deeplearning-benchmark, fp16 mixed precision): the
+/// single-GPU PyTorch runs as a group (deeplearning-benchmark, fp16 mixed precision),
+/// against the GeForce rates the engine uses (catalog peak × `GEFORCE_MATMUL_SHARE`): the
 /// RTX 6000 Ada (300 W, 364 TFLOPS peak) at 0.85× an RTX 4090 in BERT-large and 0.88× in
-/// ResNet-50, about 143 TFLOPS of the 4090's 165 (0.48 per watt); the A10 (150 W) at 0.81×
-/// an RTX 3090 in BERT-large, about 58 TFLOPS (0.38 per watt); the RTX A6000 (300 W, 155
-/// TFLOPS) at 1.31× and 1.01× an RTX 3090 and 1/2.24 of an A100, near its peak. A cap of
-/// 0.45 per watt binds the first two and barely the third. Answer.AI's FSDP QLoRA run of
-/// Llama 2 70B on an RTX 6000 Ada moves from 63% above its measurement to 32% below.
-pub const GDDR_FULL_RATE_TFLOPS_PER_WATT: f64 = 0.45;
+/// ResNet-50, about 187 TFLOPS of the 4090's 220 (0.62 per watt); the A10 (150 W) at 0.81×
+/// an RTX 3090 in BERT-large, about 77 TFLOPS (0.51 per watt); the RTX A6000 (300 W, 155
+/// TFLOPS) at 1.31× and 1.01× an RTX 3090 and 1/2.24 of an A100, at its peak. A cap of
+/// 0.6 per watt binds the first two and not the third.
+pub const GDDR_FULL_RATE_TFLOPS_PER_WATT: f64 = 0.6;
 
 /// Whether a GPU is such a card: NVIDIA, GDDR memory, not GeForce, and a 16-bit tensor
 /// peak at the full FP32-accumulate rate (four times its FP32 shader rate from Ampere on,
@@ -780,7 +804,7 @@ pub fn speed(
         Some(watts) if workload.task.is_training() && tensor16 && full_rate_gddr(gpu) => {
             peak_tflops.min(watts * GDDR_FULL_RATE_TFLOPS_PER_WATT)
         }
-        _ => peak_tflops,
+        _ => peak_tflops * matmul_share(gpu, rate),
     };
     // Plain shader pipelines run GEMMs closer to their peak: FP32, and FP16 where it runs
     // at the FP32 rate (Apple). Packed or dual-issue 16-bit shader peaks (RDNA 3) are
@@ -851,9 +875,11 @@ pub fn speed(
             )
             .scale(f64::from(replicas));
             // llama.cpp's prompt kernels accumulate in FP16 (and INT8), which GeForce cards
-            // run at twice the FP32-accumulate rate the catalog stores.
+            // run at twice the FP32-accumulate rate the catalog stores; the share their
+            // FP32-accumulate matmuls reach above it (`GEFORCE_MATMUL_SHARE`) is not
+            // measured for that path, which keeps the catalog's doubled rate.
             let accumulate = if workload.runtime() == Runtime::LlamaCpp {
-                fp16_accumulate_speedup(gpu, rate)
+                fp16_accumulate_speedup(gpu, rate) / matmul_share(gpu, rate)
             } else {
                 1.0
             };
