@@ -720,9 +720,14 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             if buying {
                 // Room means the larger run fits in the same layout without being tight
                 // itself. A placement that already needed memory savers has none; the need
-                // stated is the larger run's as entered, without them.
+                // stated is the larger run's as entered, without them (sharded on the same
+                // GPUs but not offloaded, so it reads as more than the card holds).
                 let larger = grown(workload, &model);
-                let need = memory::breakdown(&grown_sized, &larger, p.sharding).total();
+                let layout = match p.sharding {
+                    Sharding::Offloaded { gpus } => Sharding::FullySharded { gpus },
+                    other => other,
+                };
+                let need = memory::breakdown(&grown_sized, &larger, layout).total();
                 let saving = p.savers.any() || matches!(p.sharding, Sharding::Offloaded { .. });
                 if saving || usable - need < TIGHT_FRACTION * usable {
                     let entered = speed.as_ref().map(|s| s.throughput.mid);

@@ -556,6 +556,41 @@ fn a_purchase_without_room_to_grow_says_so() {
 }
 
 #[test]
+fn an_offloaded_run_states_the_larger_run_without_the_offload() {
+    // 70B QLoRA on two 24 GB cards fits only with its weights in CPU memory (Answer.AI's
+    // layout). Its larger run is stated as it would run sharded but not offloaded, which
+    // the cards cannot hold; with the offload it would need less than a card holds and
+    // the caveat would read as room.
+    let (state, _) = catalog::share::parse(
+        "task=qlora&model=llama-3.1-70b&gpus=2&budget=5000",
+        catalog(),
+    );
+    let ranking = rank(catalog(), &state.workload, &state.filters);
+    let item = ranking
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "rtx-3090")
+        .expect("rtx-3090");
+    let offloads = item
+        .placement
+        .as_ref()
+        .is_some_and(|p| p.sharding.code() == "fsdp-offload");
+    assert!(offloads, "two 24 GB cards hold it only by offloading");
+    let need = item
+        .reasons
+        .iter()
+        .find_map(|x| match x {
+            catalog::rank::Reason::NoRoomToGrow { need_bytes, .. } => Some(*need_bytes),
+            _ => None,
+        })
+        .expect("an offloaded run has no room to grow");
+    assert!(
+        need > item.gpu.memory_bytes() as f64,
+        "stated need {need} fits the card"
+    );
+}
+
+#[test]
 fn a_workstation_purchase_lists_server_cooled_cards_after_the_rest() {
     let (state, _) = catalog::share::parse(
         "task=infer&model=llama-3.1-8b&prec=int4&budget=400",
