@@ -147,6 +147,51 @@ pub fn escape(text: &str) -> String {
         .replace('\'', "&#39;")
 }
 
+/// A compared GPU's name beside its point: `x` is where the text starts, or ends when it
+/// runs `leftwards`; `y` is its baseline.
+struct Label<'a> {
+    x: f64,
+    y: f64,
+    leftwards: bool,
+    text: &'a str,
+}
+
+/// Line height of a point label (12 px text, `.pt-label` in `style/views.css`) and the
+/// width of one of its characters, generous for bold Latin and CJK alike.
+const LABEL_LINE: f64 = 14.0;
+const LABEL_CHAR: f64 = 7.5;
+
+impl Label<'_> {
+    /// The label's horizontal extent.
+    fn span(&self) -> (f64, f64) {
+        let width = self.text.chars().count() as f64 * LABEL_CHAR;
+        if self.leftwards {
+            (self.x - width, self.x)
+        } else {
+            (self.x, self.x + width)
+        }
+    }
+}
+
+/// Moves labels down, top to bottom, until none overlaps a label above it: compared GPUs
+/// with equal memory or similar speed and price otherwise print their names on one line.
+fn separate(labels: &mut [Label]) {
+    labels.sort_by(|a, b| a.y.total_cmp(&b.y));
+    for i in 1..labels.len() {
+        loop {
+            let (a0, a1) = labels[i].span();
+            let clash = labels[..i].iter().any(|o| {
+                let (b0, b1) = o.span();
+                a0 < b1 && b0 < a1 && (labels[i].y - o.y).abs() < LABEL_LINE
+            });
+            if !clash {
+                break;
+            }
+            labels[i].y += LABEL_LINE;
+        }
+    }
+}
+
 /// The scatter plot as an SVG element: axes with ticks and labels, a legend, and one
 /// circle per point whose `<title>` is its hover tooltip.
 pub fn scatter_svg(chart: &Scatter) -> String {
@@ -210,6 +255,7 @@ pub fn scatter_svg(chart: &Scatter) -> String {
         .filter(|p| p.x.is_finite() && p.y.is_finite())
         .collect();
     points.sort_by_key(|p| p.highlight);
+    let mut labels = Vec::new();
     for p in points {
         if (chart.x_log && p.x <= 0.0) || (chart.y_log && p.y <= 0.0) {
             continue;
@@ -228,19 +274,26 @@ pub fn scatter_svg(chart: &Scatter) -> String {
         if p.highlight {
             // Labels on the right half of the plot run leftwards so they stay inside it.
             let x = xs.map(p.x);
-            let (dx, anchor) = if x > (x0 + x1) / 2.0 {
-                (-8.0, "end")
-            } else {
-                (8.0, "start")
-            };
-            let _ = write!(
-                svg,
-                r#"<text class="pt-label" x="{:.1}" y="{:.1}" text-anchor="{anchor}">{}</text>"#,
-                x + dx,
-                ys.map(p.y) - 8.0,
-                escape(&p.label)
-            );
+            let dx = if x > (x0 + x1) / 2.0 { -8.0 } else { 8.0 };
+            labels.push(Label {
+                x: x + dx,
+                y: ys.map(p.y) - 8.0,
+                leftwards: dx < 0.0,
+                text: &p.label,
+            });
         }
+    }
+    // Labels drawn over the points, moved apart where compared GPUs sit close together.
+    separate(&mut labels);
+    for l in &labels {
+        let anchor = if l.leftwards { "end" } else { "start" };
+        let _ = write!(
+            svg,
+            r#"<text class="pt-label" x="{:.1}" y="{:.1}" text-anchor="{anchor}">{}</text>"#,
+            l.x,
+            l.y,
+            escape(l.text)
+        );
     }
     let _ = write!(
         svg,
@@ -380,5 +433,39 @@ mod tests {
         assert!(svg.contains("<title>&lt;script&gt;: 10, 1</title>"));
         let table = data_table(&chart, "GPU");
         assert_eq!(table.matches("<tr>").count(), 1 + 3);
+    }
+
+    #[test]
+    fn labels_of_points_at_one_spot_get_lines_of_their_own() {
+        let point = |label: &str| Point {
+            label: label.into(),
+            x: 24.0,
+            y: 1000.0,
+            highlight: true,
+        };
+        let chart = Scatter {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            x_log: true,
+            y_log: true,
+            points: vec![point("RTX 4090"), point("RTX 3090"), point("RX 7900 XTX")],
+            legend: ("all".into(), "compared".into()),
+        };
+        let svg = scatter_svg(&chart);
+        let baselines: Vec<f64> = svg
+            .split(r#"<text class="pt-label""#)
+            .skip(1)
+            .map(|t| {
+                let y = t.split(r#"y=""#).nth(1).expect("y");
+                y[..y.find('"').expect("quote")].parse().expect("number")
+            })
+            .collect();
+        assert_eq!(baselines.len(), 3);
+        for (i, a) in baselines.iter().enumerate() {
+            for b in &baselines[i + 1..] {
+                assert!((a - b).abs() >= LABEL_LINE, "labels overlap: {baselines:?}");
+            }
+        }
     }
 }
