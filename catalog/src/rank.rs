@@ -895,6 +895,11 @@ pub const GROWTH_SHARE: f64 = 0.5;
 /// The entry pick must reach at least this share of the value pick's speed, and not be a
 /// tight fit: cheaper cards that are much slower, or full to the brim, are not a start.
 pub const ENTRY_MIN_SPEED_SHARE: f64 = 0.2;
+/// Speeds within this share of the fastest count as the fastest for the flagship pick,
+/// which goes to the cheapest of them: they print the same to the three figures a card
+/// shows, and no estimate resolves them (Whisper at batch 1 is bound by per-step costs, so
+/// an RTX 4080 comes out 0.25% ahead of an RTX 3080 at two and a half times the price).
+pub const FLAGSHIP_TIE: f64 = 0.01;
 /// Serving a language model, the entry pick must also decode at least this many tokens
 /// per second: faster than people read (200–300 words a minute is about 4–7 tokens/s).
 pub const USABLE_DECODE_TOKENS_S: f64 = 10.0;
@@ -1145,10 +1150,18 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
             .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.gpu.id.cmp(&a.1.gpu.id)))
             .map(|(_, r)| r)
     };
-    // A pick is something the person can get: its price (or rental) must be known.
-    let flagship = best_by(&|r| {
+    // A pick is something the person can get: its price (or rental) must be known. Of
+    // those as fast as the fastest (`FLAGSHIP_TIE`), the cheapest.
+    let fastest = best_by(&|r| {
         cost(r)?;
         speed(r)
+    })
+    .and_then(speed)
+    .unwrap_or(0.0);
+    let flagship = best_by(&|r| {
+        let s = speed(r)?;
+        (s >= (1.0 - FLAGSHIP_TIE) * fastest).then_some(())?;
+        cost(r).map(|c| -c)
     });
     let decoding = workload.task == Task::Infer
         && items
