@@ -134,7 +134,12 @@ pub fn gb(bytes: f64) -> String {
     num(bytes / catalog::gpu::GIB)
 }
 
+/// Dollars; a cost above zero that would print as $0.00 (a small job's electricity or
+/// rental) reads "<$0.01".
 pub fn usd(x: f64) -> String {
+    if x > 0.0 && x < 0.005 {
+        return "<$0.01".into();
+    }
     format!("${}", num(x))
 }
 
@@ -149,4 +154,16 @@ pub fn t(key: Key) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
 pub fn tv(key: ViewKey) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     let ctx = crate::state::use_ctx();
     move || tr(ctx.lang(), key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::usd;
+
+    #[test]
+    fn a_cost_under_a_cent_does_not_read_as_free() {
+        assert_eq!(usd(0.004), "<$0.01");
+        assert_eq!(usd(0.0), "$0.00");
+        assert_eq!(usd(2.734), "$2.73");
+    }
 }
