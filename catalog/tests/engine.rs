@@ -3,7 +3,7 @@
 use catalog::estimate;
 use catalog::gpu::Vendor;
 use catalog::memory::{self, Sharding};
-use catalog::rank::{grades, rank, Grade, Tier, WhyNot};
+use catalog::rank::{grades, rank, Grade, Ranking, Tier, WhyNot};
 use catalog::share::Filters;
 use catalog::workload::{EcoRequirement, Mode, ModelChoice, Precision, Priority, Task, Workload};
 use catalog::Catalog;
@@ -11,6 +11,12 @@ use proptest::prelude::*;
 
 fn catalog() -> &'static Catalog {
     Catalog::embedded()
+}
+
+/// The ranking a shared link asks for.
+fn ranked(query: &str) -> Ranking<'static> {
+    let (state, _) = catalog::share::parse(query, catalog());
+    rank(catalog(), &state.workload, &state.filters)
 }
 
 fn memory_need(w: &Workload) -> f64 {
@@ -516,11 +522,7 @@ fn a_purchase_without_room_to_grow_says_so() {
     // 8B QLoRA at 2k tokens needs 12.3 GB, which a 12 GB card holds only tightly; twice
     // the context does not fit it. A 24 GB card has room, and a 10 GB card holds the run
     // only with its weights in CPU memory.
-    let (state, _) = catalog::share::parse(
-        "task=qlora&model=llama-3.1-8b&seq=2048&budget=1500",
-        catalog(),
-    );
-    let ranking = rank(catalog(), &state.workload, &state.filters);
+    let ranking = ranked("task=qlora&model=llama-3.1-8b&seq=2048&budget=1500");
     let item = |id: &str| ranking.items.iter().find(|r| r.gpu.id == id).expect(id);
     let reasons = |id: &str| -> Vec<&'static str> {
         assert!(item(id).fits(), "{id} should fit");
@@ -544,11 +546,7 @@ fn a_purchase_without_room_to_grow_says_so() {
         );
     }
     // The same question rented: no next run, so no mark.
-    let (rent, _) = catalog::share::parse(
-        "task=qlora&model=llama-3.1-8b&seq=2048&mode=rent",
-        catalog(),
-    );
-    let rented = rank(catalog(), &rent.workload, &rent.filters);
+    let rented = ranked("task=qlora&model=llama-3.1-8b&seq=2048&mode=rent");
     assert!(rented
         .items
         .iter()
@@ -561,11 +559,7 @@ fn an_offloaded_run_states_the_larger_run_without_the_offload() {
     // layout). Its larger run is stated as it would run sharded but not offloaded, which
     // the cards cannot hold; with the offload it would need less than a card holds and
     // the caveat would read as room.
-    let (state, _) = catalog::share::parse(
-        "task=qlora&model=llama-3.1-70b&gpus=2&budget=5000",
-        catalog(),
-    );
-    let ranking = rank(catalog(), &state.workload, &state.filters);
+    let ranking = ranked("task=qlora&model=llama-3.1-70b&gpus=2&budget=5000");
     let item = ranking
         .items
         .iter()
@@ -615,11 +609,7 @@ fn a_workstation_purchase_lists_server_cooled_cards_after_the_rest() {
         "a card that suits a workstation ranks after the V100"
     );
     // A server purchase (datacenter segment) keeps them in score order, unmarked.
-    let (server, _) = catalog::share::parse(
-        "task=infer&model=llama-3.1-8b&prec=int4&seg=datacenter",
-        catalog(),
-    );
-    let ranked = rank(catalog(), &server.workload, &server.filters);
+    let ranked = ranked("task=infer&model=llama-3.1-8b&prec=int4&seg=datacenter");
     assert!(ranked
         .items
         .iter()
@@ -633,8 +623,7 @@ fn the_entry_pick_is_never_a_tight_fit() {
         "task=infer&prec=int4&budget=400",
         "task=lora&model=mistral-7b&seq=1024",
     ] {
-        let (state, _) = catalog::share::parse(query, catalog());
-        let ranking = rank(catalog(), &state.workload, &state.filters);
+        let ranking = ranked(query);
         let Some(entry) = ranking.picks.id(Tier::Entry) else {
             continue;
         };
@@ -661,8 +650,7 @@ fn the_value_pick_is_not_a_tight_fit_while_a_usable_card_is_not() {
         "task=qlora&seq=2048&budget=1500",
         "task=infer&prec=int4&budget=400",
     ] {
-        let (state, _) = catalog::share::parse(query, catalog());
-        let ranking = rank(catalog(), &state.workload, &state.filters);
+        let ranking = ranked(query);
         let Some(value) = ranking.picks.id(Tier::Value) else {
             continue;
         };
