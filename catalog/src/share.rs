@@ -248,8 +248,79 @@ fn number(x: f64) -> String {
     }
 }
 
+/// Reads a decimal number ("1500", "0.15", "-2.5", "1e3") as the nearest f64, as the
+/// standard library's parser does, for the numbers links and inputs carry: up to 19
+/// significant digits, with a power of ten up to 10^38 either way. Longer or larger numbers,
+/// and "inf" or "NaN", are refused (`None`). The standard parser is not used because its
+/// tables for any exponent cost the page's module about 14 KB of gzip.
+///
+/// The digits give an integer `w` and a power of ten `q`. For `q >= 0`, `w · 10^q` is
+/// an exact `u128`, which `as f64` rounds to nearest. For `q < 0`, long division of `w` by
+/// `10^-q` gives the quotient to 56 bits and whether anything remains; one more bit set
+/// when something remains lets `as f64` round the truncated quotient exactly as the true
+/// one, and a power of two scales it back without rounding.
+pub fn parse_number(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let (negative, text) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], text[i + 1..].parse::<i32>().ok()?),
+        None => (text, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() && fraction.is_empty() {
+        return None;
+    }
+    let mut w: u64 = 0;
+    let mut significant = 0;
+    for b in whole.bytes().chain(fraction.bytes()) {
+        let digit = u64::from(b.wrapping_sub(b'0'));
+        if digit > 9 {
+            return None;
+        }
+        if w > 0 || digit > 0 {
+            significant += 1;
+            if significant > 19 {
+                return None;
+            }
+        }
+        w = w * 10 + digit;
+    }
+    let q = exponent.checked_sub(i32::try_from(fraction.len()).ok()?)?;
+    let ten_to = |n: u32| 10u128.checked_pow(n);
+    let magnitude = if w == 0 {
+        0.0
+    } else if q >= 0 {
+        u128::from(w).checked_mul(ten_to(q.unsigned_abs())?)? as f64
+    } else {
+        let d = ten_to(q.unsigned_abs())?;
+        if d >= 1 << 127 {
+            return None;
+        }
+        let (mut quotient, mut rest) = (u128::from(w) / d, u128::from(w) % d);
+        let mut bits = 0;
+        while quotient < 1 << 55 {
+            rest <<= 1;
+            quotient <<= 1;
+            if rest >= d {
+                rest -= d;
+                quotient |= 1;
+            }
+            bits += 1;
+        }
+        let sticky = u128::from(rest != 0);
+        // 2^-(bits + 1) as an f64, exactly (bits + 1 stays well inside the normal range).
+        let scale = f64::from_bits((1023 - bits - 1) << 52);
+        ((quotient << 1) | sticky) as f64 * scale
+    };
+    Some(if negative { -magnitude } else { magnitude })
+}
+
 fn parse_f64(value: &str, (lo, hi): (f64, f64)) -> Option<f64> {
-    let x: f64 = value.trim().parse().ok()?;
+    let x = parse_number(value)?;
     (x.is_finite() && x >= lo && x <= hi).then_some(x)
 }
 

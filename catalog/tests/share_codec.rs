@@ -1,7 +1,9 @@
 //! The URL codec: round trips for any state, and hostile input never panics.
 
 use catalog::gpu::{Segment, Vendor};
-use catalog::share::{parse, print, AppState, Condition, Filters, IgnoreReason, Lang, Theme, View};
+use catalog::share::{
+    parse, parse_number, print, AppState, Condition, Filters, IgnoreReason, Lang, Theme, View,
+};
 use catalog::workload::{
     EcoRequirement, Framework, Mode, ModelChoice, Network, Optimizer, Precision, Priority, Runtime,
     Task, Workload,
@@ -379,4 +381,68 @@ fn at_most_sixteen_prices_are_kept() {
             .count(),
         4
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+
+    #[test]
+    fn parse_number_reads_back_every_printed_number(mantissa in -1e6f64..1e6, exponent in -14i32..12) {
+        // What a link or an input holds: Rust's shortest decimal for an f64.
+        let x = mantissa * 10f64.powi(exponent);
+        let printed = format!("{x}");
+        prop_assert_eq!(parse_number(&printed), Some(x), "{}", printed);
+    }
+
+    #[test]
+    fn parse_number_agrees_with_the_standard_parser(
+        digits in "[0-9]{1,19}",
+        point in 0usize..20,
+        exponent in prop::option::of(-20i32..20),
+        negative in any::<bool>(),
+    ) {
+        // Up to 19 digits with a decimal point anywhere and an optional exponent: the
+        // nearest f64, as the standard library's parser rounds it.
+        let point = point.min(digits.len());
+        let mut text = format!("{}{}.{}", if negative { "-" } else { "" }, &digits[..point], &digits[point..]);
+        if let Some(e) = exponent {
+            text.push_str(&format!("e{e}"));
+        }
+        let expected: f64 = text.parse().expect("a decimal the standard parser reads");
+        prop_assert_eq!(parse_number(&text), Some(expected), "{}", text);
+    }
+}
+
+#[test]
+fn parse_number_refuses_what_is_not_a_plain_decimal() {
+    for text in [
+        "",
+        "-",
+        ".",
+        "e5",
+        "1e",
+        "1.2.3",
+        "1,5",
+        "abc",
+        "inf",
+        "NaN",
+        "0x10",
+        "1e400",
+        "12345678901234567890",
+    ] {
+        assert_eq!(parse_number(text), None, "{text:?}");
+    }
+    for (text, x) in [
+        ("1500", 1500.0),
+        (" 0.15 ", 0.15),
+        ("-2.5", -2.5),
+        ("1e3", 1000.0),
+        (".5", 0.5),
+        ("5.", 5.0),
+        ("+7", 7.0),
+        ("0", 0.0),
+        ("0.30000000000000004", 0.1 + 0.2),
+    ] {
+        assert_eq!(parse_number(text), Some(x), "{text:?}");
+    }
 }

@@ -250,7 +250,7 @@ fn your_price_input(id: String, yours: Option<f64>, lang: Lang) -> impl IntoView
                 prop:value=yours.map(|v| v.to_string()).unwrap_or_default()
                 on:change=move |ev| {
                     let text = event_target_value(&ev);
-                    let value = text.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 1.0 && *v <= 1e7);
+                    let value = catalog::share::parse_number(&text).filter(|v| v.is_finite() && *v >= 1.0 && *v <= 1e7);
                     if let (Some(ctx), true) = (ctx, text.trim().is_empty() || value.is_some()) {
                         ctx.update(false, |s| s.workload.set_your_price(&id, value));
                     }

@@ -279,7 +279,7 @@ fn number_input(
             prop:value=move || value.get().map(|v| v.to_string()).unwrap_or_default()
             on:input=move |ev| {
                 let text = event_target_value(&ev);
-                let value = text.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= min && *v <= max);
+                let value = catalog::share::parse_number(&text).filter(|v| v.is_finite() && *v >= min && *v <= max);
                 if text.trim().is_empty() || value.is_some() {
                     ctx.update(false, |s| set(s, value));
                 }
