@@ -249,6 +249,27 @@ test('the answer names the top card and a pick per tier, and holds the budget', 
   await context.close();
 });
 
+test('when few GPUs run a workload, the answer offers the change that opens up more', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 1280, height: 900 } });
+  // FLUX.1 [dev] in 16 bits at $2,500: one unified-memory box runs it; FP8 weights open
+  // up the 16-24 GB cards.
+  await page.goto(`${server.app}?task=infer&model=flux.1-dev&budget=2500&lang=en`);
+  await ready(page);
+  const line = page.locator('[data-testid="alternative"]').first();
+  const offered = await line.getAttribute('data-gpu-id');
+  assert.match(await line.innerText(), /With FP8 weights: \d+ GPUs run it, first /);
+  await page.screenshot({ path: 'tests/artifacts/answer-alternative-desktop.png' });
+  await line.locator('a').click();
+  await page.waitForFunction(() => location.search.includes('prec=fp8'));
+  await page.waitForFunction((id) => document.querySelector('[data-testid="answer"]').dataset.top === id, offered);
+  assert.equal(await page.locator('[data-testid="alternatives"]').count(), 0, 'many GPUs run it now: no alternatives');
+  // Back returns to the workload as entered, alternatives and all.
+  await page.goBack();
+  await page.waitForFunction(() => !location.search.includes('prec=fp8') && document.querySelector('[data-testid="alternative"]'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('cards scan: a grade and a fit badge, three lines, the rest under More', async () => {
   const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 360, height: 740 } });
   await page.goto(`${server.app}?task=qlora&seq=2048&budget=1500&lang=en`);

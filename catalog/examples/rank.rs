@@ -50,6 +50,19 @@ fn main() {
             pick.caveats.iter().map(|c| c.code()).collect::<Vec<_>>()
         );
     }
+    for alt in &ranking.alternatives {
+        println!(
+            "alternative {:?}: {} candidates, first {} speed={:?} cost={:?}",
+            alt.change,
+            alt.among,
+            alt.top.gpu.id,
+            alt.top
+                .speed
+                .as_ref()
+                .map(|s| (s.throughput.mid * 10.0).round() / 10.0),
+            alt.top.cost.hardware_usd.map(f64::round)
+        );
+    }
     for (i, r) in ranking.items.iter().enumerate() {
         let speed = r
             .speed

@@ -6,11 +6,11 @@ use crate::data::Catalog;
 use crate::estimate::{self, Bound, Cost, Link, Placement, RateKind, Speed};
 use crate::gpu::{Availability, Ecosystem, FormFactor, Gpu, PriceKind, Segment, Vendor};
 use crate::memory::{self, MemoryBreakdown, Sharding};
-use crate::model::Model;
+use crate::model::{Family, Model};
 use crate::share::{Condition, Filters};
 use crate::support::{self, Level, Library, SpeechRuntime};
 use crate::workload::{
-    EcoRequirement, Mode, ModelChoice, Precision, Priority, Runtime, Task, Workload,
+    Change, EcoRequirement, Mode, ModelChoice, Precision, Priority, Runtime, Task, Workload,
 };
 
 /// Oldest CUDA compute capability current PyTorch wheels ship kernels for: the CUDA 12.8+
@@ -422,6 +422,78 @@ pub struct Ranking<'c> {
     /// Candidates first, in rank order; then excluded GPUs.
     pub items: Vec<Ranked<'c>>,
     pub picks: Picks,
+    /// When few GPUs run the workload as entered: what one change would open up.
+    pub alternatives: Vec<Alternative<'c>>,
+}
+
+/// When the picks choose among at most this many GPUs as entered, the answer also says what
+/// a practitioner would change to have more (`Alternative`): one card, or two, is no choice.
+pub const FEW_CANDIDATES: usize = 2;
+
+/// A change to the workload and what it opens up: how many GPUs the changed workload's picks
+/// choose among, and the first GPU of its ranking.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alternative<'c> {
+    pub change: Change,
+    pub among: usize,
+    pub top: Ranked<'c>,
+}
+
+/// The changes a practitioner tries first when few GPUs run a workload, in the order they
+/// try them. Inference in 16 or 32 bits: smaller weights, as people run models at home (4-bit
+/// GGUF files for language models under llama.cpp, the FP8 checkpoints of diffusion and
+/// video models, CTranslate2's INT8 for Whisper). A language model on one GPU: a second GPU
+/// (llama.cpp and vLLM split a model over two cards; FSDP shards a fine-tune over them, as
+/// Answer.AI's QLoRA of a 70B model on two 24 GB cards does).
+fn changes(workload: &Workload, model: &Model) -> Vec<Change> {
+    let mut out = Vec::new();
+    if workload.task == Task::Infer && workload.precision.weight_bits() >= 16.0 {
+        let smaller = match model.family {
+            Family::Llm => Some(Precision::Int4),
+            Family::Diffusion | Family::Video => Some(Precision::Fp8),
+            Family::Speech => Some(Precision::Int8),
+            _ => None,
+        };
+        out.extend(smaller.map(Change::Precision));
+    }
+    if model.family.is_decoder() && workload.gpus == 1 && workload.nodes == 1 {
+        out.push(Change::Gpus(2));
+    }
+    out
+}
+
+/// The GPUs a ranking's picks choose among (what the answer calls "the N you could get"):
+/// none when there is no pick.
+pub fn choices(picks: &Picks) -> usize {
+    picks.all().next().map_or(0, |p| p.among)
+}
+
+/// The alternatives when the picks choose among at most `FEW_CANDIDATES` GPUs: each change
+/// whose picks choose among more, with the first GPU of its ranking.
+fn alternatives<'c>(
+    catalog: &'c Catalog,
+    workload: &Workload,
+    filters: &Filters,
+    ranking: &Ranking<'c>,
+) -> Vec<Alternative<'c>> {
+    let as_entered = choices(&ranking.picks);
+    if as_entered > FEW_CANDIDATES {
+        return Vec::new();
+    }
+    changes(workload, &ranking.model)
+        .into_iter()
+        .filter_map(|change| {
+            let mut changed = workload.clone();
+            change.apply(&mut changed);
+            let items = rank_items(catalog, &changed, filters).items;
+            let among = choices(&picks(&items, &changed, None));
+            let top = items
+                .into_iter()
+                .next()
+                .filter(|r| is_candidate(r, &changed))?;
+            (among > as_entered).then_some(Alternative { change, among, top })
+        })
+        .collect()
 }
 
 pub fn resolve_model(catalog: &Catalog, workload: &Workload) -> Model {
@@ -572,6 +644,7 @@ pub fn rank<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) ->
         None
     };
     ranking.picks = picks(&ranking.items, workload, rental);
+    ranking.alternatives = alternatives(catalog, workload, filters, &ranking);
     ranking
 }
 
@@ -875,6 +948,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         memory: single,
         items,
         picks: Picks::default(),
+        alternatives: Vec::new(),
     }
 }
 

@@ -6,8 +6,8 @@
 
 use crate::gpu::{Segment, Vendor};
 use crate::workload::{
-    token_enum, EcoRequirement, Framework, Mode, ModelChoice, Network, Optimizer, Precision,
-    Priority, Runtime, Task, Workload,
+    token_enum, Change, EcoRequirement, Framework, Mode, ModelChoice, Network, Optimizer,
+    Precision, Priority, Runtime, Task, Workload,
 };
 
 token_enum!(View {
@@ -78,6 +78,8 @@ pub enum Nav {
     OpenGpu(String),
     AddToCompare(String),
     ShareMine(String),
+    /// One of the answer's alternatives: the workload with that input changed.
+    Change(Change),
 }
 
 /// What a person can do to the state by clicking: each operation is one history
@@ -97,6 +99,7 @@ impl AppState {
             Nav::OpenGpu(id) => self.open_gpu(id),
             Nav::AddToCompare(id) => self.add_to_compare(id),
             Nav::ShareMine(id) => self.share_mine(id),
+            Nav::Change(change) => change.apply(&mut self.workload),
         }
     }
 

@@ -236,6 +236,25 @@ pub struct Workload {
     pub pipeline_offload: bool,
 }
 
+/// One input a practitioner changes when few GPUs run a workload as entered (the
+/// answer's alternatives, `rank::Alternative`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// GPUs per node.
+    Gpus(u32),
+    /// Weight precision.
+    Precision(Precision),
+}
+
+impl Change {
+    pub fn apply(self, workload: &mut Workload) {
+        match self {
+            Change::Gpus(n) => workload.gpus = n,
+            Change::Precision(p) => workload.precision = p,
+        }
+    }
+}
+
 pub const DEFAULT_MODEL: &str = "llama-3.1-8b";
 
 impl Default for Workload {

@@ -3,7 +3,7 @@
 use catalog::estimate;
 use catalog::gpu::Vendor;
 use catalog::memory::{self, Sharding};
-use catalog::rank::{grades, rank, Grade, Ranking, Tier, WhyNot};
+use catalog::rank::{grades, rank, Grade, Ranking, Tier, WhyNot, FEW_CANDIDATES};
 use catalog::share::Filters;
 use catalog::workload::{EcoRequirement, Mode, ModelChoice, Precision, Priority, Task, Workload};
 use catalog::Catalog;
@@ -117,6 +117,25 @@ proptest! {
         }
         if let (Some(entry), Some(value)) = (&ranking.picks.entry, &ranking.picks.value) {
             prop_assert!(entry.cost_usd.unwrap_or(0.0) <= value.cost_usd.unwrap_or(f64::INFINITY));
+        }
+    }
+
+    #[test]
+    fn alternatives_only_when_few_run_it_and_each_opens_more(w in workload_strategy()) {
+        // The answer offers a change only when at most `FEW_CANDIDATES` GPUs run the
+        // workload as entered; each change gives more candidates, its first GPU runs the
+        // changed workload, and the change is one the workload did not already have.
+        let ranking = rank(catalog(), &w, &Filters::default());
+        let candidates = catalog::rank::choices(&ranking.picks);
+        if candidates > FEW_CANDIDATES {
+            prop_assert!(ranking.alternatives.is_empty());
+        }
+        for alt in &ranking.alternatives {
+            prop_assert!(alt.among > candidates, "{:?}: {} after, {} before", alt.change, alt.among, candidates);
+            prop_assert!(alt.top.fits(), "{:?}: first GPU {} does not fit", alt.change, alt.top.gpu.id);
+            let mut changed = w.clone();
+            alt.change.apply(&mut changed);
+            prop_assert!(changed != w, "{:?} changes nothing", alt.change);
         }
     }
 

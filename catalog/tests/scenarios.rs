@@ -7,6 +7,7 @@
 
 use catalog::rank::{rank, Ranked, Ranking, Tier};
 use catalog::share::parse;
+use catalog::workload::{Change, Precision};
 use catalog::Catalog;
 use serde_json::Value;
 
@@ -119,6 +120,26 @@ fn check(case: &Value) -> Result<(), String> {
                 .contains(&t)
                 .then_some(())
                 .ok_or(format!("{t:.1}, expected {lo}–{hi}"))
+        }
+        // When few GPUs run the workload as entered, the answer offers this change, and
+        // the first GPU it opens up is one of these.
+        "alternative" => {
+            let change = match s("change").split_once('=') {
+                Some(("gpus", n)) => n.parse().ok().map(Change::Gpus),
+                Some(("prec", p)) => Precision::parse(p).map(Change::Precision),
+                _ => None,
+            }
+            .ok_or(format!("unknown change {}", s("change")))?;
+            let offered: Vec<String> = r
+                .alternatives
+                .iter()
+                .map(|a| format!("{:?} → {}", a.change, a.top.gpu.id))
+                .collect();
+            r.alternatives
+                .iter()
+                .find(|a| a.change == change && ids(&case["acceptable"]).contains(&a.top.gpu.id))
+                .map(|_| ())
+                .ok_or(format!("alternatives offered: {offered:?}"))
         }
         other => Err(format!("unknown kind {other}")),
     }

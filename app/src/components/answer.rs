@@ -2,11 +2,12 @@
 //! one sentence of why, built from the engine's picks and reasons.
 
 use catalog::gpu::{PriceKind, Purchase};
-use catalog::rank::{Pick, Ranked, Ranking, Reason, Tier};
-use catalog::share::Lang;
-use catalog::workload::{Mode, Priority};
+use catalog::rank::{Alternative, Pick, Ranked, Ranking, Reason, Tier};
+use catalog::share::{Lang, Nav};
+use catalog::workload::{Change, Mode, Priority};
 use leptos::prelude::*;
 
+use crate::components::link::view_link;
 use crate::components::rank_card::{
     fit_badge, hardware_text, reason_text, sentence_case, speed_point_text,
 };
@@ -205,6 +206,51 @@ fn top_why(lang: Lang, priority: Priority, ranking: &Ranking, item: &Ranked) -> 
     )
 }
 
+/// An alternative in one line: the change (a link that makes it), how many GPUs then run
+/// the workload, and the first of them with its facts.
+fn alternative_line(lang: Lang, mode: Mode, alt: &Alternative) -> AnyView {
+    let change = match alt.change {
+        Change::Gpus(n) => fill(tr(lang, Key::AnswerAltGpus), &[("n", n.to_string())]),
+        Change::Precision(p) => fill(
+            tr(lang, Key::AnswerAltPrecision),
+            &[("prec", p.as_str().to_ascii_uppercase())],
+        ),
+    };
+    let rest = fill(
+        tr(lang, Key::AnswerAlt),
+        &[
+            ("n", alt.among.to_string()),
+            ("name", alt.top.gpu.name.clone()),
+            ("facts", top_facts(lang, mode, &alt.top)),
+        ],
+    );
+    view! {
+        <li data-testid="alternative" data-gpu-id=alt.top.gpu.id.clone()>
+            {view_link(Nav::Change(alt.change), "alt-change", None, Signal::stored(change))}
+            {rest}
+        </li>
+    }
+    .into_any()
+}
+
+/// The alternatives under the picks, when the engine offers any (`Ranking::alternatives`).
+fn alternatives(lang: Lang, mode: Mode, ranking: &Ranking) -> Option<AnyView> {
+    (!ranking.alternatives.is_empty()).then(|| {
+        let lines: Vec<AnyView> = ranking
+            .alternatives
+            .iter()
+            .map(|a| alternative_line(lang, mode, a))
+            .collect();
+        view! {
+            <div class="alternatives" data-testid="alternatives">
+                <p>{tr(lang, Key::AnswerAltHeading)}</p>
+                <ul>{lines}</ul>
+            </div>
+        }
+        .into_any()
+    })
+}
+
 /// The answer block; `data-testid="answer"`, one `pick-<tier>` line per pick.
 pub fn answer(lang: Lang, mode: Mode, priority: Priority, ranking: &Ranking) -> impl IntoView {
     let top = ranking.items.first().filter(|r| r.fits());
@@ -255,6 +301,7 @@ pub fn answer(lang: Lang, mode: Mode, priority: Priority, ranking: &Ranking) -> 
                     </li>
                 }).collect_view()}
             </ul>
+            {alternatives(lang, mode, ranking)}
         </section>
     }
 }
