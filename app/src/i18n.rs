@@ -143,6 +143,15 @@ pub fn usd(x: f64) -> String {
     format!("${}", num(x))
 }
 
+/// A range of dollars, "$0.94–1.40"; a range wholly under a cent reads "<$0.01" as `usd`
+/// does, not "$0.00–0.00".
+pub fn usd_range(low: f64, high: f64) -> String {
+    if high > 0.0 && high < 0.005 {
+        return usd(high);
+    }
+    format!("${}–{}", num(low), num(high))
+}
+
 /// A reactive translated text. Every call returns the same closure type, so all
 /// translated text nodes share one instance of the rendering code.
 pub fn t(key: Key) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
@@ -158,12 +167,16 @@ pub fn tv(key: ViewKey) -> impl Fn() -> &'static str + Copy + Send + Sync + 'sta
 
 #[cfg(test)]
 mod tests {
-    use super::usd;
+    use super::{usd, usd_range};
 
     #[test]
     fn a_cost_under_a_cent_does_not_read_as_free() {
         assert_eq!(usd(0.004), "<$0.01");
         assert_eq!(usd(0.0), "$0.00");
         assert_eq!(usd(2.734), "$2.73");
+        // Electricity per hour of audio on a 250 W card, about a quarter of a cent.
+        assert_eq!(usd_range(0.0021, 0.0029), "<$0.01");
+        assert_eq!(usd_range(0.94, 1.4), "$0.94–1.40");
+        assert_eq!(usd_range(0.0, 0.0), "$0.00–0.00");
     }
 }

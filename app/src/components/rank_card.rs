@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::components::answer::price_text;
 use crate::components::link::view_link;
-use crate::i18n::{fill, gb, num, tr, usd, Key};
+use crate::i18n::{fill, gb, num, tr, usd, usd_range, Key};
 
 pub fn range_text(r: Range) -> String {
     format!("{}–{}", num(r.low), num(r.high))
@@ -386,10 +386,7 @@ pub fn RankCard(
                 Mode::Buy => Key::CardEnergy,
                 Mode::Rent => Key::CardJobCost,
             };
-            parts.push(fill(
-                tr(lang, key),
-                &[("range", format!("${}", range_text(j)))],
-            ));
+            parts.push(fill(tr(lang, key), &[("range", usd_range(j.low, j.high))]));
         }
         if let Some(m) = c.per_million_usd {
             // Speech reads per hour of audio (3,600 of its units) and images per thousand,
@@ -407,10 +404,7 @@ pub fn RankCard(
                 (Mode::Buy, _) => (Key::CardEnergyPerMillion, m),
                 (Mode::Rent, _) => (Key::CardPerMillion, m),
             };
-            parts.push(fill(
-                tr(lang, key),
-                &[("range", format!("${}", range_text(m)))],
-            ));
+            parts.push(fill(tr(lang, key), &[("range", usd_range(m.low, m.high))]));
         }
         // Buying for a training job: what renting the same job would cost, and when buying pays off.
         if let (Mode::Buy, Some(rent), Some(hours)) = (
