@@ -8,7 +8,7 @@
 //! every change to the URL and announces it with a `popstate` event, which the other one
 //! follows as it follows back and forward (`crate::state`).
 
-use catalog::share::View;
+use catalog::share::{AppState, View};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
@@ -29,21 +29,54 @@ fn name(view: View) -> &'static str {
     }
 }
 
-/// The views module's `mount`, once it has loaded (one load for the page).
-async fn mount_fn() -> Result<js_sys::Function, String> {
+/// A function the views module exports (`mount`, `export_ranking`), once it has loaded (one load
+/// for the page).
+async fn module_fn(name: &str) -> Result<js_sys::Function, String> {
     thread_local! {
-        static MOUNT: std::cell::RefCell<Option<js_sys::Function>> = const { std::cell::RefCell::new(None) };
+        static EXPORTS: std::cell::RefCell<Option<JsValue>> = const { std::cell::RefCell::new(None) };
     }
-    if let Some(f) = MOUNT.with(|m| m.borrow().clone()) {
-        return Ok(f);
-    }
-    let exports = crate::webgpu::on_demand::import("views", VERSION).await?;
-    let mount: js_sys::Function = js_sys::Reflect::get(&exports, &"mount".into())
+    let exports = match EXPORTS.with(|m| m.borrow().clone()) {
+        Some(e) => e,
+        None => {
+            let e = crate::webgpu::on_demand::import("views", VERSION).await?;
+            EXPORTS.with(|m| *m.borrow_mut() = Some(e.clone()));
+            e
+        }
+    };
+    js_sys::Reflect::get(&exports, &name.into())
         .ok()
         .and_then(|f| f.dyn_into().ok())
-        .ok_or("the views module has no `mount`")?;
-    MOUNT.with(|m| *m.borrow_mut() = Some(mount.clone()));
-    Ok(mount)
+        .ok_or_else(|| format!("the views module has no `{name}`"))
+}
+
+/// The ranking for `state` as the advise view's "Download JSON" (`json`) or "Download
+/// CSV" saves it, written by the views module: the export's code is not needed to show a
+/// first visit, so it waits there for the first click.
+pub async fn export_text(json: bool, state: &AppState) -> Result<String, String> {
+    let export = module_fn("export_ranking").await?;
+    let args = js_sys::Array::of3(
+        &JsValue::from_bool(json),
+        &catalog::share::print(state).into(),
+        &crate::state::absolute_link(state).into(),
+    );
+    export
+        .apply(&JsValue::NULL, &args)
+        .map_err(|e| format!("{e:?}"))?
+        .as_string()
+        .ok_or_else(|| "the export returned no text".to_string())
+}
+
+/// The views module's side of `export_text`: the ranking for the link's query, as JSON
+/// (`gpu-advisor/ranking@1`) or CSV.
+pub fn export(json: bool, query: &str, link: &str) -> String {
+    let catalog = catalog::Catalog::embedded();
+    let (state, _) = catalog::share::parse(query, catalog);
+    let ranking = catalog::rank::rank(catalog, &state.workload, &state.filters);
+    if json {
+        catalog::export::to_json(&ranking, &state, link, crate::state::catalog_date())
+    } else {
+        catalog::export::to_csv(&ranking, &state)
+    }
 }
 
 /// Where a view of the views module goes: a note while the module loads, what went
@@ -57,7 +90,7 @@ pub fn host(ctx: Ctx, view: View, settled: RwSignal<Vec<View>>) -> impl IntoView
         let Some(el) = element.get() else { return };
         leptos::task::spawn_local(async move {
             let drawn = async {
-                let mount = mount_fn().await?;
+                let mount = module_fn("mount").await?;
                 let promise = mount
                     .call2(&JsValue::NULL, &name(view).into(), &el)
                     .map_err(|e| format!("{e:?}"))?;

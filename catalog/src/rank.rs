@@ -161,6 +161,10 @@ pub enum Reason {
         checkpointing: bool,
         micro_batch: Option<u32>,
         offload: bool,
+        /// Offloaded: the system memory the job's offloaded state takes on one machine
+        /// (weights, gradients and optimizer state of the machine's GPUs), which the person
+        /// must have beside the GPUs.
+        host_bytes: f64,
         /// Diffusion: text encoders and VAE in CPU memory, moved in when they run.
         pipeline_offload: bool,
         /// Offloaded, and still faster than every candidate that holds the job in its own
@@ -777,10 +781,22 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             }
             let offload = matches!(p.sharding, Sharding::Offloaded { .. });
             if p.savers.any() || offload {
+                let host_bytes = if offload {
+                    let state = memory::breakdown(
+                        &sized,
+                        &p.planned(workload),
+                        Sharding::FullySharded { gpus: p.gpus },
+                    );
+                    (state.weights + state.gradients + state.optimizer)
+                        * f64::from(p.gpus.min(workload.gpus.max(1)))
+                } else {
+                    0.0
+                };
                 reasons.push(Reason::MemorySavers {
                     checkpointing: p.savers.checkpointing,
                     micro_batch: p.savers.micro_batch,
                     offload,
+                    host_bytes,
                     pipeline_offload: p.savers.pipeline_offload,
                     outpaces_holders: false,
                 });

@@ -1082,3 +1082,39 @@ fn cuda_first_workloads_list_other_stacks_after_the_cuda_cards() {
             .all(|x| x.reasons.iter().all(|y| y.code() != "metal-not-cuda")));
     }
 }
+
+#[test]
+fn an_offloaded_run_says_how_much_system_memory_it_takes() {
+    // What sits in CPU memory beside the GPUs: a full fine-tune's 16 bytes per parameter of
+    // weights, gradients and AdamW state (8B: about 128 GB), and for a 70B QLoRA the NF4
+    // base (about 4.1 bits per weight, 36 GB) with the 16-bit embeddings and adapters.
+    let host = |query: &str, id: &str| {
+        let ranking = ranked(query);
+        let item = ranking
+            .items
+            .iter()
+            .find(|r| r.gpu.id == id)
+            .expect("in the catalog");
+        item.reasons
+            .iter()
+            .find_map(|r| match r {
+                catalog::rank::Reason::MemorySavers {
+                    offload: true,
+                    host_bytes,
+                    ..
+                } => Some(*host_bytes),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{query}: {id} is not offloaded: {:?}", item.reasons))
+    };
+    let full = host("task=finetune&model=llama-3.1-8b", "rtx-4090");
+    assert!(
+        (120e9..140e9).contains(&full),
+        "8B full fine-tune: {full:e}"
+    );
+    let qlora = host("task=qlora&model=llama-3.1-70b&gpus=2", "rtx-3090");
+    assert!(
+        (36e9..48e9).contains(&qlora),
+        "70B QLoRA on two cards: {qlora:e}"
+    );
+}

@@ -13,4 +13,11 @@ pub async fn mount(view: String, host: web_sys::HtmlElement) -> Result<(), JsVal
         .map_err(|e| JsValue::from_str(&e))
 }
 
+/// The ranking for a link's query as the advise view's downloads save it: JSON when `json`,
+/// else CSV (`app::views::export`).
+#[wasm_bindgen]
+pub fn export_ranking(json: bool, query: String, link: String) -> String {
+    app::views::export(json, &query, &link)
+}
+
 fn main() {}

@@ -79,6 +79,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             checkpointing,
             micro_batch,
             offload,
+            host_bytes,
             pipeline_offload,
             ..
         } => {
@@ -90,7 +91,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
                 what.push(t(Key::SaverMicroBatch).replace("{n}", &n.to_string()));
             }
             if *offload {
-                what.push(t(Key::SaverOffload).to_string());
+                what.push(fill(t(Key::SaverOffload), &[("gib", gb(*host_bytes))]));
             }
             if *pipeline_offload {
                 what.push(t(Key::SaverPipelineOffload).to_string());

@@ -1,6 +1,5 @@
 //! The advise view: workload form on one side, live ranking on the other.
 
-use catalog::export;
 use catalog::gpu::{Segment, Vendor};
 use catalog::rank::{rank, resolve_model, Ranking};
 use catalog::share::{AppState, Condition, Lang};
@@ -12,7 +11,7 @@ use leptos::prelude::*;
 
 use crate::components::rank_card::{why_not_text, RankCard, RankRow};
 use crate::i18n::{fill, gb, t, tr, Key};
-use crate::state::{absolute_link, use_ctx};
+use crate::state::use_ctx;
 
 /// Ready-made workloads: the seed's scenarios and popular models.
 fn presets() -> Vec<(Key, Workload)> {
@@ -141,6 +140,21 @@ fn download(name: &str, mime: &str, text: &str) {
         a.click();
     }
     let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// Downloads the ranking for `state` as JSON or CSV; the views module writes it
+/// (`crate::views::export_text`), loaded on the first click if no other view has loaded it.
+fn save_export(json: bool, lang: Lang, state: AppState) {
+    leptos::task::spawn_local(async move {
+        match crate::views::export_text(json, &state).await {
+            Ok(text) if json => download("gpu-advisor-ranking.json", "application/json", &text),
+            Ok(text) => download("gpu-advisor-ranking.csv", "text/csv", &text),
+            Err(why) => {
+                let _ = window()
+                    .alert_with_message(&fill(tr(lang, Key::ExportFailed), &[("why", why)]));
+            }
+        }
+    });
 }
 
 /// On a narrow screen the answer sits above the form: after a preset, bring it into view.
@@ -641,16 +655,8 @@ pub fn Advise() -> impl IntoView {
                 <div class="ranking-head">
                     <h2 id="ranking-heading">{t(Key::RankHeading)}</h2>
                     <Show when=move || !embedded()>
-                        <button class="tool" data-testid="export-json" on:click=move |_| {
-                            let state = ctx.state();
-                            let text = timed.with(|(r, _)| export::to_json(r, &state, &absolute_link(&state), crate::state::catalog_date()));
-                            download("gpu-advisor-ranking.json", "application/json", &text);
-                        }>{t(Key::ExportJson)}</button>
-                        <button class="tool" data-testid="export-csv" on:click=move |_| {
-                            let state = ctx.state();
-                            let text = timed.with(|(r, _)| export::to_csv(r, &state));
-                            download("gpu-advisor-ranking.csv", "text/csv", &text);
-                        }>{t(Key::ExportCsv)}</button>
+                        <button class="tool" data-testid="export-json" on:click=move |_| save_export(true, ctx.lang(), ctx.state())>{t(Key::ExportJson)}</button>
+                        <button class="tool" data-testid="export-csv" on:click=move |_| save_export(false, ctx.lang(), ctx.state())>{t(Key::ExportCsv)}</button>
                     </Show>
                 </div>
                 {move || timed.with(|(r, _)| memory_total(lang(), r))}
