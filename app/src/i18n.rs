@@ -3,6 +3,7 @@
 //! compiled in; the page's Chinese strings are fetched from `zh.json` the first time the
 //! page is shown in Chinese, so an English visit does not download them.
 
+use catalog::decimal::fixed;
 use std::sync::OnceLock;
 
 use catalog::share::Lang;
@@ -121,11 +122,11 @@ pub fn num(x: f64) -> String {
             grouped
         }
     } else if abs >= 100.0 {
-        format!("{x:.0}")
+        fixed(x, 0)
     } else if abs >= 10.0 {
-        format!("{x:.1}")
+        fixed(x, 1)
     } else {
-        format!("{x:.2}")
+        fixed(x, 2)
     }
 }
 

@@ -9,6 +9,7 @@
 pub mod bench;
 pub mod chart;
 pub mod data;
+pub mod decimal;
 pub mod estimate;
 pub mod export;
 pub mod gpu;

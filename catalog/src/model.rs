@@ -144,7 +144,7 @@ impl Model {
         let kv_heads = if heads > 8 { 8 } else { heads };
         Model {
             id: "custom".into(),
-            name: format!("{params_b} B"),
+            name: format!("{} B", crate::decimal::shortest(params_b)),
             family: Family::Llm,
             params_b: params / 1e9,
             active_params_b: None,

@@ -242,19 +242,20 @@ pub fn percent_encode(s: &str) -> String {
     out
 }
 
-/// Shortest decimal that reads back as the same number (Rust's `Display` for f64).
+/// Shortest decimal that reads back as the same number (what Rust's `Display` writes for
+/// f64, `decimal::shortest`).
 fn number(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)
     } else {
-        format!("{x}")
+        crate::decimal::shortest(x)
     }
 }
 
 /// Reads a decimal number ("1500", "0.15", "-2.5", "1e3") as the nearest f64, as the
 /// standard library's parser does, for the numbers links and inputs carry: up to 19
-/// significant digits, with a power of ten up to 10^38 either way. Longer or larger numbers,
-/// and "inf" or "NaN", are refused (`None`). The standard parser is not used because its
+/// significant digits (zeros after them are fine), with a power of ten up to 10^38 either
+/// way. Longer or larger numbers, and "inf" or "NaN", are refused (`None`). The standard parser is not used because its
 /// tables for any exponent cost the page's module about 14 KB of gzip.
 ///
 /// The digits give an integer `w` and a power of ten `q`. For `q >= 0`, `w · 10^q` is
@@ -277,22 +278,37 @@ pub fn parse_number(text: &str) -> Option<f64> {
     if whole.is_empty() && fraction.is_empty() {
         return None;
     }
+    // The digits as an integer `w` of at most 19 significant digits and a power of ten `q`;
+    // zeros past the 19th digit only scale it (in the whole part) or drop (in the fraction).
     let mut w: u64 = 0;
     let mut significant = 0;
-    for b in whole.bytes().chain(fraction.bytes()) {
+    let mut q = exponent;
+    for (b, in_fraction) in whole
+        .bytes()
+        .map(|b| (b, false))
+        .chain(fraction.bytes().map(|b| (b, true)))
+    {
         let digit = u64::from(b.wrapping_sub(b'0'));
         if digit > 9 {
             return None;
         }
-        if w > 0 || digit > 0 {
-            significant += 1;
-            if significant > 19 {
+        if significant == 19 {
+            if digit != 0 {
                 return None;
             }
+            if !in_fraction {
+                q = q.checked_add(1)?;
+            }
+            continue;
+        }
+        if w > 0 || digit > 0 {
+            significant += 1;
         }
         w = w * 10 + digit;
+        if in_fraction {
+            q = q.checked_sub(1)?;
+        }
     }
-    let q = exponent.checked_sub(i32::try_from(fraction.len()).ok()?)?;
     let ten_to = |n: u32| 10u128.checked_pow(n);
     let magnitude = if w == 0 {
         0.0

@@ -1,6 +1,7 @@
 //! The answer above the ranking: the top card in one line, then each tier's pick with
 //! one sentence of why, built from the engine's picks and reasons.
 
+use catalog::decimal::fixed;
 use catalog::gpu::{PriceKind, Purchase};
 use catalog::rank::{Alternative, Pick, Ranked, Ranking, Reason, Tier};
 use catalog::share::{Lang, Nav};
@@ -68,7 +69,10 @@ fn pick_sentence<'r>(
             .cost
             .job_usd
             .map(|j| fill(tr(lang, Key::CardRentJob), &[("usd", usd(j.mid))]))
-            .or(item.cost.rent_usd_per_hour.map(|r| format!("${r:.2}/h")))
+            .or(item
+                .cost
+                .rent_usd_per_hour
+                .map(|r| format!("${}/h", fixed(r, 2))))
             .unwrap_or_default(),
     };
     let sentence = match pick.tier {
@@ -85,10 +89,7 @@ fn pick_sentence<'r>(
             tr(lang, Key::PickValue),
             &[
                 ("name", name),
-                (
-                    "share",
-                    format!("{:.0}", pick.speed_share.unwrap_or(0.0) * 100.0),
-                ),
+                ("share", fixed(pick.speed_share.unwrap_or(0.0) * 100.0, 0)),
                 ("price", price),
             ],
         ),
@@ -137,7 +138,7 @@ fn top_facts(lang: Lang, mode: Mode, item: &Ranked) -> String {
         (Some(price), _) if mode == Mode::Buy => facts.push(price),
         (_, Some(r)) => facts.push(fill(
             tr(lang, Key::CardRent),
-            &[("usd", format!("${r:.2}"))],
+            &[("usd", format!("${}", fixed(r, 2)))],
         )),
         _ => {}
     }

@@ -1,5 +1,6 @@
 //! One ranked GPU: fit bar, speed and cost with their ranges, the top reasons.
 
+use catalog::decimal::fixed;
 use catalog::estimate::{Bound, Range, Unit};
 use catalog::memory::Sharding;
 use catalog::rank::{Grade, LinkKind, Ranked, Reason, WhyNot};
@@ -104,7 +105,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             } else {
                 fill(
                     t(Key::ReasonSpeedVsBest),
-                    &[("pct", format!("{:.0}", ratio * 100.0))],
+                    &[("pct", fixed(ratio * 100.0, 0))],
                 )
             }
         }
@@ -134,7 +135,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
                 t(Key::ReasonScaling),
                 &[
                     ("link", link.into()),
-                    ("pct", format!("{:.0}", efficiency * 100.0)),
+                    ("pct", fixed(efficiency * 100.0, 0)),
                     ("n", gpus.to_string()),
                 ],
             )
@@ -148,7 +149,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             } else {
                 Key::ReasonUnifiedMemory
             }),
-            &[("pct", format!("{:.0}", usable_fraction * 100.0))],
+            &[("pct", fixed(usable_fraction * 100.0, 0))],
         ),
         Reason::UsedOnly => t(Key::ReasonUsedOnly).into(),
         Reason::CloudOnly => t(Key::ReasonCloudOnly).into(),
@@ -181,7 +182,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             t(Key::ReasonSpeechFallback),
             &[
                 ("runtime", runtime.as_str().into()),
-                ("x", format!("{slowdown:.2}")),
+                ("x", fixed(*slowdown, 2)),
             ],
         ),
         Reason::LinkAssumed { gbs } => fill(t(Key::ReasonLinkAssumed), &[("gbs", num(*gbs))]),
@@ -248,7 +249,7 @@ fn your_price_input(id: String, yours: Option<f64>, lang: Lang) -> impl IntoView
         <label class="your-price">
             {tr(lang, Key::CardYourPrice)}
             <input type="number" inputmode="decimal" min="1" data-testid="your-price"
-                prop:value=yours.map(|v| v.to_string()).unwrap_or_default()
+                prop:value=yours.map(catalog::decimal::shortest).unwrap_or_default()
                 on:change=move |ev| {
                     let text = event_target_value(&ev);
                     let value = catalog::share::parse_number(&text).filter(|v| v.is_finite() && *v >= 1.0 && *v <= 1e7);
@@ -271,7 +272,7 @@ pub fn hardware_text(lang: Lang, cost: &catalog::estimate::Cost) -> Option<Strin
     // A count of cards reads as a whole number.
     let n = h / p.usd;
     let n = if (n - n.round()).abs() < 0.01 {
-        format!("{n:.0}")
+        fixed(n, 0)
     } else {
         num(n)
     };
@@ -378,7 +379,7 @@ pub fn RankCard(
         if let Some(r) = c.rent_usd_per_hour {
             parts.push(fill(
                 tr(lang, Key::CardRent),
-                &[("usd", format!("${:.2}", r))],
+                &[("usd", format!("${}", fixed(r, 2)))],
             ));
         }
         if let Some(j) = c.job_usd {
@@ -435,7 +436,7 @@ pub fn RankCard(
     let lead = lead_reason(&item.reasons);
     let lead_line = match &vs_mine {
         Some((ratio, name)) => view! {
-            <p class="vs-mine">{fill(tr(lang, Key::CardVsMine), &[("x", format!("{ratio:.1}")), ("name", name.clone())])}</p>
+            <p class="vs-mine">{fill(tr(lang, Key::CardVsMine), &[("x", fixed(*ratio, 1)), ("name", name.clone())])}</p>
         }
         .into_any(),
         None => lead
@@ -464,7 +465,7 @@ pub fn RankCard(
         view! {
             <span class=format!("grade grade-{}", g.letter().to_ascii_lowercase()) data-testid="grade"
                 title=tr(lang, Key::CardGrade) aria-label=format!("{} {}", tr(lang, Key::CardGrade), g.letter())
-                data-score=format!("{share:.3}")>{g.letter()}</span>
+                data-score=fixed(share, 3)>{g.letter()}</span>
         }
     });
     view! {
@@ -478,7 +479,7 @@ pub fn RankCard(
             <div class="fit-line">
                 {badge.map(|(class, text)| view! { <span class=class data-testid="fit-badge">{text}</span> })}
                 <span class="fit" title=fill(tr(lang, Key::CardMemory), &[("need", gb(need)), ("have", gb(have))])>
-                    <span class="fit-bar" style=format!("width:{fill_pct:.1}%")></span>
+                    <span class="fit-bar" style=format!("width:{}%", fixed(fill_pct, 1))></span>
                 </span>
                 <span class="fit-label">{fill(tr(lang, Key::CardMemory), &[("need", gb(need)), ("have", gb(have))])}</span>
             </div>

@@ -1,5 +1,6 @@
 //! The advise view: workload form on one side, live ranking on the other.
 
+use catalog::decimal::{fixed, shortest};
 use catalog::gpu::{Segment, Vendor};
 use catalog::rank::{rank, resolve_model, Ranking};
 use catalog::share::{AppState, Condition, Lang};
@@ -288,9 +289,9 @@ fn number_input(
             id=id
             type="number"
             inputmode="decimal"
-            min=min
-            max=max
-            prop:value=move || value.get().map(|v| v.to_string()).unwrap_or_default()
+            min=shortest(min)
+            max=shortest(max)
+            prop:value=move || value.get().map(shortest).unwrap_or_default()
             on:input=move |ev| {
                 let text = event_target_value(&ev);
                 let value = catalog::share::parse_number(&text).filter(|v| v.is_finite() && *v >= min && *v <= max);
@@ -651,7 +652,7 @@ pub fn Advise() -> impl IntoView {
             </section>
             // The answer is its own grid item: beside the form on a desktop, first on a phone.
             {move || timed.with(|(r, _)| crate::components::answer::answer(ctx.lang(), inputs.with(|(w, _)| w.mode), inputs.with(|(w, _)| w.priority), r))}
-            <section class="ranking" aria-labelledby="ranking-heading" data-rank-ms=move || timed.with(|(_, ms)| format!("{ms:.3}"))>
+            <section class="ranking" aria-labelledby="ranking-heading" data-rank-ms=move || timed.with(|(_, ms)| fixed(*ms, 3))>
                 <div class="ranking-head">
                     <h2 id="ranking-heading">{t(Key::RankHeading)}</h2>
                     <Show when=move || !embedded()>
