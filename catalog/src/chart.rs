@@ -4,6 +4,13 @@
 
 use std::fmt::Write as _;
 
+use crate::decimal::{fixed, shortest};
+
+/// A coordinate with one decimal, as the SVG is written.
+fn one(v: f64) -> String {
+    fixed(v, 1)
+}
+
 /// A point to plot: `label` is shown in its tooltip; `highlight` marks the compared GPUs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Point {
@@ -130,11 +137,11 @@ pub fn tick_label(v: f64) -> String {
         (v, "")
     };
     let text = if (x - x.round()).abs() < 1e-9 {
-        format!("{}", x.round())
+        shortest(x.round())
     } else if x.abs() >= 10.0 {
-        format!("{x:.0}")
+        fixed(x, 0)
     } else {
-        format!("{x:.1}")
+        fixed(x, 1)
     };
     format!("{text}{suffix}")
 }
@@ -208,7 +215,9 @@ pub fn scatter_svg(chart: &Scatter) -> String {
     let mut svg = String::new();
     let _ = write!(
         svg,
-        r#"<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{}"><title>{}</title>"#,
+        r#"<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>"#,
+        shortest(WIDTH),
+        shortest(HEIGHT),
         escape(&chart.title),
         escape(&chart.title)
     );
@@ -219,33 +228,39 @@ pub fn scatter_svg(chart: &Scatter) -> String {
         let x = xs.map(t);
         let _ = write!(
             svg,
-            r#"<line x1="{x:.1}" x2="{x:.1}" y1="{y1:.1}" y2="{y0:.1}"/><text class="tick" x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-            y0 + 16.0,
-            tick_label(t)
+            r#"<line x1="{x}" x2="{x}" y1="{}" y2="{}"/><text class="tick" x="{x}" y="{}" text-anchor="middle">{}</text>"#,
+            one(y1),
+            one(y0),
+            one(y0 + 16.0),
+            tick_label(t),
+            x = one(x),
         );
     }
     for t in ticks(ys.domain.0, ys.domain.1, ys.log) {
         let y = ys.map(t);
         let _ = write!(
             svg,
-            r#"<line x1="{x0:.1}" x2="{x1:.1}" y1="{y:.1}" y2="{y:.1}"/><text class="tick" x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-            x0 - 6.0,
-            y + 4.0,
-            tick_label(t)
+            r#"<line x1="{}" x2="{}" y1="{y}" y2="{y}"/><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+            one(x0),
+            one(x1),
+            one(x0 - 6.0),
+            one(y + 4.0),
+            tick_label(t),
+            y = one(y),
         );
     }
     let _ = write!(svg, "</g>");
     let _ = write!(
         svg,
-        r#"<text class="axis-label" x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-        (x0 + x1) / 2.0,
-        HEIGHT - 12.0,
+        r#"<text class="axis-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+        one((x0 + x1) / 2.0),
+        one(HEIGHT - 12.0),
         escape(&chart.x_label)
     );
     let _ = write!(
         svg,
-        r#"<text class="axis-label" transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"#,
-        (y0 + y1) / 2.0,
+        r#"<text class="axis-label" transform="translate(16 {}) rotate(-90)" text-anchor="middle">{}</text>"#,
+        one((y0 + y1) / 2.0),
         escape(&chart.y_label)
     );
     // Plain points first so the highlighted ones are drawn on top.
@@ -261,12 +276,12 @@ pub fn scatter_svg(chart: &Scatter) -> String {
             continue;
         }
         let class = if p.highlight { "pt hl" } else { "pt" };
-        let r = if p.highlight { 6.5 } else { 4.0 };
+        let r = if p.highlight { "6.5" } else { "4" };
         let _ = write!(
             svg,
-            r#"<circle class="{class}" cx="{:.1}" cy="{:.1}" r="{r}"><title>{}: {}, {}</title></circle>"#,
-            xs.map(p.x),
-            ys.map(p.y),
+            r#"<circle class="{class}" cx="{}" cy="{}" r="{r}"><title>{}: {}, {}</title></circle>"#,
+            one(xs.map(p.x)),
+            one(ys.map(p.y)),
             escape(&p.label),
             tick_label(p.x),
             tick_label(p.y)
@@ -289,20 +304,20 @@ pub fn scatter_svg(chart: &Scatter) -> String {
         let anchor = if l.leftwards { "end" } else { "start" };
         let _ = write!(
             svg,
-            r#"<text class="pt-label" x="{:.1}" y="{:.1}" text-anchor="{anchor}">{}</text>"#,
-            l.x,
-            l.y,
+            r#"<text class="pt-label" x="{}" y="{}" text-anchor="{anchor}">{}</text>"#,
+            one(l.x),
+            one(l.y),
             escape(l.text)
         );
     }
     let _ = write!(
         svg,
-        r#"<g class="legend"><circle class="pt" cx="{:.1}" cy="16" r="4"/><text x="{:.1}" y="20">{}</text><circle class="pt hl" cx="{:.1}" cy="16" r="6"/><text x="{:.1}" y="20">{}</text></g></svg>"#,
-        LEFT,
-        LEFT + 10.0,
+        r#"<g class="legend"><circle class="pt" cx="{}" cy="16" r="4"/><text x="{}" y="20">{}</text><circle class="pt hl" cx="{}" cy="16" r="6"/><text x="{}" y="20">{}</text></g></svg>"#,
+        one(LEFT),
+        one(LEFT + 10.0),
         escape(&chart.legend.0),
-        LEFT + 200.0,
-        LEFT + 212.0,
+        one(LEFT + 200.0),
+        one(LEFT + 212.0),
         escape(&chart.legend.1)
     );
     svg

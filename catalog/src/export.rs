@@ -36,7 +36,7 @@ fn number(x: f64) -> String {
         // Six significant figures are more than any estimate here carries.
         let scale = 10f64.powi(5 - x.abs().max(1e-300).log10().floor() as i32);
         let rounded = (x * scale).round() / scale;
-        format!("{}", if rounded.is_finite() { rounded } else { x })
+        crate::decimal::shortest(if rounded.is_finite() { rounded } else { x })
     } else {
         "null".into()
     }

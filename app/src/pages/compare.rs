@@ -1,5 +1,6 @@
 //! The compare view: 2–4 GPUs side by side, the best value in each row marked.
 
+use catalog::decimal::fixed;
 use catalog::gpu::Gpu;
 use catalog::rank::rank;
 
@@ -88,7 +89,7 @@ fn spec_rows(gpus: &[&Gpu]) -> Vec<Row> {
             label: ViewKey::SpecCloud,
             values: col(|g| g.price.cloud_usd_per_hour),
             higher_is_better: Some(false),
-            format: |v| format!("${v:.2}/h"),
+            format: |v| format!("${}/h", fixed(v, 2)),
         },
         Row {
             label: ViewKey::SpecLink,
@@ -100,7 +101,7 @@ fn spec_rows(gpus: &[&Gpu]) -> Vec<Row> {
             label: ViewKey::SpecReleased,
             values: col(|g| g.released.map(f64::from)),
             higher_is_better: None,
-            format: |v| format!("{v:.0}"),
+            format: |v| fixed(v, 0),
         },
     ]
 }
@@ -276,7 +277,7 @@ pub fn Compare() -> impl IntoView {
                                                 // A bar only where more or less is better: a release year's length means nothing.
                                                 let bar = row.higher_is_better.map(|_| {
                                                     let pct = if max > 0.0 { v / max * 100.0 } else { 0.0 };
-                                                    view! { <span class="bar" style=format!("width:{pct:.0}%")></span> }
+                                                    view! { <span class="bar" style=format!("width:{}%", fixed(pct, 0))></span> }
                                                 });
                                                 view! {
                                                     <td class:best=is_best>
@@ -310,7 +311,7 @@ pub fn Compare() -> impl IntoView {
                                         None => String::new(),
                                     };
                                     let text = match vs_mine {
-                                        Some(x) => format!("{text} · {}", fill(tr(lang(), ViewKey::CompareVsMine), &[("x", format!("{x:.1}"))])),
+                                        Some(x) => format!("{text} · {}", fill(tr(lang(), ViewKey::CompareVsMine), &[("x", fixed(x, 1))])),
                                         None => text,
                                     };
                                     view! { <td>{text}</td> }

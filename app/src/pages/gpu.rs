@@ -1,5 +1,6 @@
 //! The GPU view: every spec with its source, notes, ecosystems and nearest neighbours.
 
+use catalog::decimal::fixed;
 use catalog::gpu::Gpu;
 use catalog::share::Nav;
 use catalog::support::{self, Level, Library};
@@ -100,7 +101,8 @@ fn specs(g: &Gpu) -> Vec<(ViewKey, &'static str, Option<String>)> {
             "price.cloud_usd_per_hour",
             g.price.cloud_usd_per_hour.map(|v| {
                 format!(
-                    "${v:.2}/h ({})",
+                    "${}/h ({})",
+                    fixed(v, 2),
                     g.price.cloud_date.clone().unwrap_or_default()
                 )
             }),

@@ -7,6 +7,7 @@
 use catalog::bench::report::{AdapterInfo, KernelResult, Outcome, Run, Timing};
 use catalog::bench::{self, Kernel};
 use catalog::chart::escape;
+use catalog::decimal::fixed;
 use catalog::share::Lang;
 use catalog::Catalog;
 
@@ -99,8 +100,9 @@ fn result_row(lang: Lang, r: &KernelResult) -> String {
         },
     );
     format!(
-        r#"<tr data-testid="bench-result" data-kernel="{}" data-value="{value:.3}" data-unit="{}" data-verified="{}"><th scope="row">{}</th><td>{}</td><td>{}</td><td>{}</td></tr>"#,
+        r#"<tr data-testid="bench-result" data-kernel="{}" data-value="{}" data-unit="{}" data-verified="{}"><th scope="row">{}</th><td>{}</td><td>{}</td><td>{}</td></tr>"#,
         r.kernel.as_str(),
+        fixed(value, 3),
         r.kernel.unit(),
         r.verified,
         escape(tr(lang, kernel_key(r.kernel))),
@@ -159,7 +161,7 @@ fn results_html(
     let Some(matches) = placed else {
         return html;
     };
-    let pct = |(lo, hi): (f64, f64)| format!("{:.0}–{:.0}%", lo * 100.0, hi * 100.0);
+    let pct = |(lo, hi): (f64, f64)| format!("{}–{}%", fixed(lo * 100.0, 0), fixed(hi * 100.0, 0));
     html += &format!(
         r#"<h2>{}</h2><p class="meta">{}</p>"#,
         escape(tr(lang, MeasureKey::Nearest)),
@@ -183,7 +185,7 @@ fn results_html(
         let name = catalog.gpu(&m.gpu_id).map_or("", |g| g.name.as_str());
         let confidence = fill(
             tr(lang, MeasureKey::Confidence),
-            &[("pct", format!("{:.0}", m.confidence * 100.0))],
+            &[("pct", fixed(m.confidence * 100.0, 0))],
         );
         html += &format!(
             r#"<li>{} — {} <button class="link" data-gpu="{}">{}</button></li>"#,
