@@ -261,8 +261,8 @@ fn your_price_input(id: String, yours: Option<f64>, lang: Lang) -> impl IntoView
     }
 }
 
-/// What buying the GPUs costs: "$1,100 new (price from 2026-06)" for one, "$2,200 (2 ×
-/// $1,100 new (…))" for several.
+/// What buying the GPUs costs: "$1,100 new (price from 2026-06)" for one, "$2,200 = 2 ×
+/// $1,100 new (…)" for several.
 pub fn hardware_text(lang: Lang, cost: &catalog::estimate::Cost) -> Option<String> {
     let (h, p) = (cost.hardware_usd?, cost.purchase.as_ref()?);
     let each = price_text(lang, p);
@@ -276,7 +276,7 @@ pub fn hardware_text(lang: Lang, cost: &catalog::estimate::Cost) -> Option<Strin
     } else {
         num(n)
     };
-    Some(format!("{} ({n} × {each})", usd(h)))
+    Some(format!("{} = {n} × {each}", usd(h)))
 }
 
 /// The fit badge that leads a card: on how many GPUs the job fits, if more than one, and
