@@ -477,17 +477,19 @@ fn place_training(
         return Ok(p);
     }
     // The offloaded state must fit in the host's memory.
-    let host = memory::breakdown(
-        sized,
-        &all.apply(workload),
-        Sharding::FullySharded { gpus: n },
-    );
-    if host.weights + host.gradients + host.optimizer <= HOST_MEMORY_PER_GPU_BYTES {
+    if offloaded_bytes(sized, &all.apply(workload), n) <= HOST_MEMORY_PER_GPU_BYTES {
         if let Some(p) = try_fit(all, Sharding::Offloaded { gpus: n }) {
             return Ok(p);
         }
     }
     Err(smallest.expect("at least one layout tried"))
+}
+
+/// Bytes of weights, gradients and optimizer state each of `gpus` GPUs keeps in CPU memory
+/// when the job is offloaded (FSDP `CPUOffload`, ZeRO-Offload).
+pub fn offloaded_bytes(sized: &Sized, workload: &Workload, gpus: u32) -> f64 {
+    let state = memory::breakdown(sized, workload, Sharding::FullySharded { gpus });
+    state.weights + state.gradients + state.optimizer
 }
 
 /// The smallest group of this GPU (up to the workload's limit) that holds the job.

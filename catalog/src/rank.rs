@@ -782,12 +782,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             let offload = matches!(p.sharding, Sharding::Offloaded { .. });
             if p.savers.any() || offload {
                 let host_bytes = if offload {
-                    let state = memory::breakdown(
-                        &sized,
-                        &p.planned(workload),
-                        Sharding::FullySharded { gpus: p.gpus },
-                    );
-                    (state.weights + state.gradients + state.optimizer)
+                    estimate::offloaded_bytes(&sized, &p.planned(workload), p.gpus)
                         * f64::from(p.gpus.min(workload.gpus.max(1)))
                 } else {
                     0.0
