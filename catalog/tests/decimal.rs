@@ -20,7 +20,10 @@ proptest! {
     #[test]
     fn shortest_writes_what_the_standard_library_writes(mantissa in -1e6f64..1e6, exponent in -20i32..14) {
         let x = mantissa * 10f64.powi(exponent);
-        prop_assert_eq!(shortest(x), format!("{x}"), "{:e}", x);
+        // The range `shortest` promises (a mantissa near zero can fall below it).
+        if x == 0.0 || (1e-21..1e21).contains(&x.abs()) {
+            prop_assert_eq!(shortest(x), format!("{x}"), "{:e}", x);
+        }
     }
 
     #[test]
