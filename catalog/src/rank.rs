@@ -426,7 +426,8 @@ pub struct Ranking<'c> {
     /// Candidates first, in rank order; then excluded GPUs.
     pub items: Vec<Ranked<'c>>,
     pub picks: Picks,
-    /// When few GPUs run the workload as entered: what one change would open up.
+    /// When few GPUs run the workload as entered, or the first pick runs it only offloaded
+    /// to CPU memory: what one change would open up.
     pub alternatives: Vec<Alternative<'c>>,
 }
 
@@ -448,9 +449,20 @@ pub struct Alternative<'c> {
 /// GGUF files for language models under llama.cpp, the FP8 checkpoints of diffusion and
 /// video models, CTranslate2's INT8 for Whisper). A language model on one GPU: a second GPU
 /// (llama.cpp and vLLM split a model over two cards; FSDP shards a fine-tune over them, as
-/// Answer.AI's QLoRA of a 70B model on two 24 GB cards does).
+/// Answer.AI's QLoRA of a 70B model on two 24 GB cards does). A language model fine-tuned
+/// in full or with LoRA: adapters on frozen weights, then frozen weights in 4 bits (the
+/// QLoRA paper fine-tunes a 65B model on one 48 GB card; Hugging Face's PEFT and TRL guides
+/// reach for it when the 16-bit weights do not fit).
 fn changes(workload: &Workload, model: &Model) -> Vec<Change> {
     let mut out = Vec::new();
+    if model.family == Family::Llm {
+        let lighter: &[Task] = match workload.task {
+            Task::Finetune => &[Task::Lora, Task::Qlora],
+            Task::Lora => &[Task::Qlora],
+            _ => &[],
+        };
+        out.extend(lighter.iter().copied().map(Change::Task));
+    }
     if workload.task == Task::Infer && workload.precision.weight_bits() >= 16.0 {
         let smaller = match model.family {
             Family::Llm => Some(Precision::Int4),
@@ -472,8 +484,23 @@ pub fn choices(picks: &Picks) -> usize {
     picks.all().next().map_or(0, |p| p.among)
 }
 
-/// The alternatives when the picks choose among at most `FEW_CANDIDATES` GPUs: each change
-/// whose picks choose among more, with the first GPU of its ranking.
+/// Whether the first pick runs the job only by keeping its weights and optimizer state in
+/// CPU memory (`Sharding::Offloaded`): slower, and it needs a host with that much memory.
+pub fn first_pick_offloaded(items: &[Ranked], picks: &Picks) -> bool {
+    picks.all().next().is_some_and(|pick| {
+        items.iter().any(|r| {
+            r.gpu.id == pick.id
+                && r.placement
+                    .as_ref()
+                    .is_some_and(|p| matches!(p.sharding, Sharding::Offloaded { .. }))
+        })
+    })
+}
+
+/// The alternatives when the first pick runs only offloaded to CPU memory, each change
+/// whose first pick holds the job in GPU memory; otherwise, when the picks choose among at
+/// most `FEW_CANDIDATES` GPUs, each change whose picks choose among more. Each comes with
+/// the first GPU of its ranking.
 fn alternatives<'c>(
     catalog: &'c Catalog,
     workload: &Workload,
@@ -481,7 +508,8 @@ fn alternatives<'c>(
     ranking: &Ranking<'c>,
 ) -> Vec<Alternative<'c>> {
     let as_entered = choices(&ranking.picks);
-    if as_entered > FEW_CANDIDATES {
+    let offloaded = first_pick_offloaded(&ranking.items, &ranking.picks);
+    if as_entered > FEW_CANDIDATES && !offloaded {
         return Vec::new();
     }
     changes(workload, &ranking.model)
@@ -490,12 +518,18 @@ fn alternatives<'c>(
             let mut changed = workload.clone();
             change.apply(&mut changed);
             let items = rank_items(catalog, &changed, filters).items;
-            let among = choices(&picks(&items, &changed, None));
+            let picks = picks(&items, &changed, None);
+            let among = choices(&picks);
+            let opens = if offloaded {
+                among > 0 && !first_pick_offloaded(&items, &picks)
+            } else {
+                among > as_entered
+            };
             let top = items
                 .into_iter()
                 .next()
                 .filter(|r| is_candidate(r, &changed))?;
-            (among > as_entered).then_some(Alternative { change, among, top })
+            opens.then_some(Alternative { change, among, top })
         })
         .collect()
 }

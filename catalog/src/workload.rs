@@ -244,6 +244,8 @@ pub enum Change {
     Gpus(u32),
     /// Weight precision.
     Precision(Precision),
+    /// The kind of fine-tune (full, LoRA, QLoRA).
+    Task(Task),
 }
 
 impl Change {
@@ -251,6 +253,7 @@ impl Change {
         match self {
             Change::Gpus(n) => workload.gpus = n,
             Change::Precision(p) => workload.precision = p,
+            Change::Task(t) => workload.task = t,
         }
     }
 }

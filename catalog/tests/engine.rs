@@ -121,21 +121,32 @@ proptest! {
     }
 
     #[test]
-    fn alternatives_only_when_few_run_it_and_each_opens_more(w in workload_strategy()) {
+    fn alternatives_only_when_few_run_it_or_the_pick_is_offloaded(w in workload_strategy()) {
         // The answer offers a change only when at most `FEW_CANDIDATES` GPUs run the
-        // workload as entered; each change gives more candidates, its first GPU runs the
-        // changed workload, and the change is one the workload did not already have.
+        // workload as entered, or its first pick runs it only offloaded to CPU memory. Each
+        // change then gives more candidates (or, offloaded, a first pick that holds the job
+        // in GPU memory); its first GPU runs the changed workload, and the change is one the
+        // workload did not already have.
         let ranking = rank(catalog(), &w, &Filters::default());
         let candidates = catalog::rank::choices(&ranking.picks);
-        if candidates > FEW_CANDIDATES {
+        let offloaded = catalog::rank::first_pick_offloaded(&ranking.items, &ranking.picks);
+        if candidates > FEW_CANDIDATES && !offloaded {
             prop_assert!(ranking.alternatives.is_empty());
         }
         for alt in &ranking.alternatives {
-            prop_assert!(alt.among > candidates, "{:?}: {} after, {} before", alt.change, alt.among, candidates);
-            prop_assert!(alt.top.fits(), "{:?}: first GPU {} does not fit", alt.change, alt.top.gpu.id);
             let mut changed = w.clone();
             alt.change.apply(&mut changed);
             prop_assert!(changed != w, "{:?} changes nothing", alt.change);
+            prop_assert!(alt.top.fits(), "{:?}: first GPU {} does not fit", alt.change, alt.top.gpu.id);
+            if offloaded {
+                let after = rank(catalog(), &changed, &Filters::default());
+                prop_assert!(
+                    !catalog::rank::first_pick_offloaded(&after.items, &after.picks),
+                    "{:?}: still offloaded", alt.change
+                );
+            } else {
+                prop_assert!(alt.among > candidates, "{:?}: {} after, {} before", alt.change, alt.among, candidates);
+            }
         }
     }
 

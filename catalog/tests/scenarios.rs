@@ -7,7 +7,7 @@
 
 use catalog::rank::{rank, Ranked, Ranking, Tier};
 use catalog::share::parse;
-use catalog::workload::{Change, Precision};
+use catalog::workload::{Change, Precision, Task};
 use catalog::Catalog;
 use serde_json::Value;
 
@@ -127,6 +127,7 @@ fn check(case: &Value) -> Result<(), String> {
             let change = match s("change").split_once('=') {
                 Some(("gpus", n)) => n.parse().ok().map(Change::Gpus),
                 Some(("prec", p)) => Precision::parse(p).map(Change::Precision),
+                Some(("task", t)) => Task::parse(t).map(Change::Task),
                 _ => None,
             }
             .ok_or(format!("unknown change {}", s("change")))?;

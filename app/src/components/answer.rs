@@ -216,9 +216,23 @@ fn alternative_line(lang: Lang, mode: Mode, alt: &Alternative) -> AnyView {
             tr(lang, Key::AnswerAltPrecision),
             &[("prec", p.as_str().to_ascii_uppercase())],
         ),
+        Change::Task(t) => fill(
+            tr(lang, Key::AnswerAltTask),
+            &[(
+                "task",
+                tr(lang, crate::pages::advise::task_key(t)).to_string(),
+            )],
+        ),
     };
     let rest = fill(
-        tr(lang, Key::AnswerAlt),
+        tr(
+            lang,
+            if alt.among == 1 {
+                Key::AnswerAltOne
+            } else {
+                Key::AnswerAlt
+            },
+        ),
         &[
             ("n", alt.among.to_string()),
             ("name", alt.top.gpu.name.clone()),
@@ -237,6 +251,11 @@ fn alternative_line(lang: Lang, mode: Mode, alt: &Alternative) -> AnyView {
 /// The alternatives under the picks, when the engine offers any (`Ranking::alternatives`).
 fn alternatives(lang: Lang, mode: Mode, ranking: &Ranking) -> Option<AnyView> {
     (!ranking.alternatives.is_empty()).then(|| {
+        let heading = if catalog::rank::first_pick_offloaded(&ranking.items, &ranking.picks) {
+            Key::AnswerAltHeadingOffload
+        } else {
+            Key::AnswerAltHeading
+        };
         let lines: Vec<AnyView> = ranking
             .alternatives
             .iter()
@@ -244,7 +263,7 @@ fn alternatives(lang: Lang, mode: Mode, ranking: &Ranking) -> Option<AnyView> {
             .collect();
         view! {
             <div class="alternatives" data-testid="alternatives">
-                <p>{tr(lang, Key::AnswerAltHeading)}</p>
+                <p>{tr(lang, heading)}</p>
                 <ul>{lines}</ul>
             </div>
         }

@@ -182,7 +182,7 @@ const EMBED_ITEMS: usize = 8;
 /// The model select's token for a custom size.
 const CUSTOM: &str = "custom";
 
-fn task_key(t: Task) -> Key {
+pub(crate) fn task_key(t: Task) -> Key {
     match t {
         Task::Infer => Key::TaskInfer,
         Task::Train => Key::TaskTrain,
