@@ -393,16 +393,16 @@ impl Placement {
     }
 }
 
-/// Training layouts over `n` GPUs, least intrusive first: one GPU; FSDP over all `n`; FSDP
-/// with tensor parallelism inside a node (degree 2, 4, 8... dividing the heads and at most
-/// the GPUs of a node). Pipeline parallelism is not tried: FSDP already shards all state
+/// Training layouts over `n` GPUs, least intrusive first: a full copy on each (plain data
+/// parallel, DDP); FSDP over all `n`; FSDP with tensor parallelism inside a node (degree 2,
+/// 4, 8... dividing the heads and at most the GPUs of a node). Pipeline parallelism is not tried: FSDP already shards all state
 /// over the `n` GPUs, which is what pipeline stages would save, and tensor parallelism
 /// splits activations; torchtitan trains 70B models in this FSDP × TP layout.
 fn training_layouts(sized: &Sized, n: u32, per_node: u32) -> Vec<Sharding> {
     if n <= 1 {
         return vec![Sharding::Single];
     }
-    let mut out = vec![Sharding::FullySharded { gpus: n }];
+    let mut out = vec![Sharding::Single, Sharding::FullySharded { gpus: n }];
     if let Some(t) = sized.transformer {
         let heads = t.heads as u32;
         let mut tensor = 2;
@@ -420,12 +420,20 @@ fn training_layouts(sized: &Sized, n: u32, per_node: u32) -> Vec<Sharding> {
     out
 }
 
+/// How much faster a plan later in the search order (more savers, a more intrusive
+/// layout) must be to be taken over an earlier one that fits. A few per cent is far inside
+/// the spread of the engine's own estimate (`MFU_TENSOR`), and at that difference people
+/// keep the simpler plan: a ResNet-50 or an 8B LoRA that fits on each GPU runs plain data
+/// parallel (DDP), where sharding its small optimizer state with FSDP would save about 1%.
+pub const SIMPLER_PLAN_MARGIN: f64 = 1.05;
+
 /// Training runs data-parallel on every GPU the workload allows (`gpus` × `nodes`), so
 /// the placement is searched on all of them: every combination of the savers
 /// (`Savers::steps`) and the layouts (`training_layouts`) that fits, and of those the
 /// plan `speed` puts fastest (recomputing activations on FSDP against tensor parallelism
-/// of degree 64 over chip links, say); on equal speed, or without a speed, the first in
-/// that order, cheapest savers and least intrusive layout first. Only when nothing fits,
+/// of degree 64 over chip links, say), a later plan only when it beats the one kept by
+/// `SIMPLER_PLAN_MARGIN`; without a speed, the first in that order, cheapest savers and
+/// least intrusive layout first. Only when nothing fits,
 /// the same with parameters and optimizer state offloaded to CPU memory (slower: `speed`
 /// charges the PCIe traffic). `Err` carries the smallest per-GPU need found.
 fn place_training(
@@ -467,7 +475,10 @@ fn place_training(
         for &sharding in &layouts {
             if let Some(p) = try_fit(savers, sharding) {
                 let rate = speed(gpu, sized, workload, &p).map_or(0.0, |s| s.throughput.mid);
-                if best.as_ref().is_none_or(|(_, r)| rate > *r) {
+                if best
+                    .as_ref()
+                    .is_none_or(|(_, r)| rate > *r * SIMPLER_PLAN_MARGIN)
+                {
                     best = Some((p, rate));
                 }
             }

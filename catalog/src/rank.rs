@@ -1186,8 +1186,16 @@ fn growth(r: &Ranked) -> f64 {
         .unwrap_or(1.0)
 }
 
-/// Reasons worth repeating next to a pick: what could surprise the person later.
+/// Reasons worth repeating next to a pick: what could surprise the person later. A full
+/// copy on each of the GPUs the person allowed (plain data parallel) is what they asked for.
 pub fn is_caveat(reason: &Reason) -> bool {
+    if let Reason::NeedsGpus {
+        sharding: Sharding::Single,
+        ..
+    } = reason
+    {
+        return false;
+    }
     matches!(
         reason,
         Reason::TightFit { .. }

@@ -1129,3 +1129,29 @@ fn an_offloaded_run_says_how_much_system_memory_it_takes() {
         "70B QLoRA on two cards: {qlora:e}"
     );
 }
+
+#[test]
+fn jobs_that_fit_on_each_gpu_run_plain_data_parallel() {
+    // ResNet-50 at 256 images per GPU and an 8B LoRA at four sequences per GPU fit on each
+    // of eight datacenter GPUs: practitioners run them with DDP, a full copy on each, and
+    // the card should say so rather than "sharded with FSDP". A 7B full training run (112
+    // GB of weights, gradients and AdamW state) does not fit on one 80 GB card and is
+    // sharded.
+    let layout = |query: &str, id: &str| {
+        let ranking = ranked(query);
+        let item = ranking.items.iter().find(|r| r.gpu.id == id).expect(id);
+        let p = item.placement.as_ref().expect("fits");
+        (p.gpus, p.sharding.code())
+    };
+    let resnet = "task=train&model=resnet-50&batch=256&gpus=8&mode=rent";
+    assert_eq!(layout(resnet, "a100-sxm4-80gb"), (8, "single"));
+    let lora = "task=lora&model=llama-3.1-8b&seq=2048&batch=4&gpus=8&mode=rent";
+    assert_eq!(layout(lora, "h100-sxm5-80gb"), (8, "single"));
+    let full = "task=train&params=7&seq=4096&batch=1&ckpt=1&gpus=8&mode=rent";
+    let (gpus, code) = layout(full, "h100-sxm5-80gb");
+    assert_eq!(gpus, 8);
+    assert_ne!(
+        code, "single",
+        "112 GB of state does not fit on one 80 GB card"
+    );
+}

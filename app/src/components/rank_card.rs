@@ -59,6 +59,11 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
     match reason {
         Reason::Fits { spare_bytes } => fill(t(Key::ReasonFits), &[("gb", gb(*spare_bytes))]),
         Reason::TightFit { spare_bytes } => fill(t(Key::ReasonTight), &[("gb", gb(*spare_bytes))]),
+        // Replicated: the job fits on each GPU and runs on as many as the person allows.
+        Reason::NeedsGpus {
+            gpus,
+            sharding: Sharding::Single,
+        } => fill(t(Key::ReasonDataParallel), &[("n", gpus.to_string())]),
         Reason::NeedsGpus { gpus, sharding } => {
             let how = match sharding {
                 Sharding::FullySharded { .. } => t(Key::ShardingFsdp).to_string(),
