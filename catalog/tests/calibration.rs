@@ -30,7 +30,9 @@ const FIXTURES: &str = include_str!("fixtures/calibration.json");
 /// were restated for the pair: 167 of 217; torchtune's rows given the settings of the configs
 /// they name (70B full fine-tune offloaded, checkpointing, LoRA ranks): 168; → 0.78 when
 /// the Ryzen AI Max+ 395 got its WMMA matrix rate and Lambda's rows became the median of
-/// the runs the CSV holds for each configuration: 172 of 219.)
+/// the runs the CSV holds for each configuration: 172 of 219; merged llama.cpp PRs' own
+/// columns: 173; XiongjieDai's withdrawn Llama 2 rows replaced by the current Llama 3
+/// rows: 168 of 213.)
 const FLOOR: f64 = 0.78;
 
 fn precision(token: &str) -> Precision {
