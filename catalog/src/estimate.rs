@@ -593,10 +593,22 @@ pub enum Unit {
 /// Guidance-distilled models set `guidance_passes: 1`.
 pub const CFG_PASSES: f64 = 2.0;
 
+/// Bytes a diffusion transformer's forward pass moves through memory per byte of activation
+/// its layers produce (34 bytes per token and hidden unit per layer at 16 bits, as in
+/// training: `memory::Sized::activations`). diffusers runs the denoiser eagerly, as PyTorch
+/// training does: its norms, modulations (scale, shift, gate), activations, RoPE and
+/// residual adds each read and write whole tensors between the matmuls. A forward pass is a
+/// third of a training step's element-wise work, as it is a third of its FLOPs (backward
+/// twice the forward), so a third of `TRAINING_TRAFFIC_PASSES`; derived from that constant,
+/// not set from a diffusion fixture. LLM runtimes (llama.cpp, vLLM) fuse these operations
+/// and keep the plain roofline.
+pub const FORWARD_TRAFFIC_PASSES: f64 = TRAINING_TRAFFIC_PASSES / 3.0;
+
 /// Images per second of a diffusion pipeline: `steps` denoiser steps of the model's guidance
-/// passes, each the larger of its compute and its weight reads (the roofline), then one
-/// VAE decode per image. Text encoding runs once per prompt and is left out (under 1% of
-/// an SDXL image's FLOPs).
+/// passes, each the larger of its compute and its weight reads (the roofline) plus, for a
+/// diffusion transformer, the element-wise traffic of its eager forward pass
+/// (`FORWARD_TRAFFIC_PASSES`), then one VAE decode per image. Text encoding runs once per
+/// prompt and is left out (under 1% of an SDXL image's FLOPs).
 fn diffusion_speed(
     sized: &Sized,
     workload: &Workload,
@@ -628,8 +640,17 @@ fn diffusion_speed(
         0.0
     };
     let weights = model.params() * workload.precision.weight_bits() / 8.0 / n;
+    // Element-wise traffic of one step's passes over the batch (diffusion transformers).
+    let traffic = sized.transformer.map_or(0.0, |t| {
+        let act_bytes = workload.precision.activation_bytes();
+        FORWARD_TRAFFIC_PASSES * 34.0 * t.tokens * t.hidden * t.layers * act_bytes / 2.0
+            * passes
+            * b
+            / n
+    });
     let image = |bw_eff: f64, mfu: f64| {
-        let pass = (passes * denoiser * b / (flops(mfu) * n)).max(weights / bw(bw_eff));
+        let pass = (passes * denoiser * b / (flops(mfu) * n)).max(weights / bw(bw_eff))
+            + traffic / bw(bw_eff);
         steps * pass + decode * b / (flops(mfu) * n) + moved
     };
     let bound = if passes * denoiser * b / flops(0.4) >= weights / bw(0.75) {
