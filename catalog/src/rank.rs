@@ -877,6 +877,8 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                     RateKind::TensorFallback { wanted, used } => {
                         reasons.push(Reason::PrecisionFallback { wanted, used })
                     }
+                    // INT8 on the CUDA cores (DP4A): no INT8 tensor cores, Volta included.
+                    RateKind::Shader(Precision::Int8) => reasons.push(Reason::NoTensorCores),
                     // NVIDIA has had tensor cores since Volta (compute capability 7.0).
                     RateKind::Shader(_)
                         if workload.precision != Precision::Fp32

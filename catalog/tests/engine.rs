@@ -1155,3 +1155,24 @@ fn jobs_that_fit_on_each_gpu_run_plain_data_parallel() {
         "112 GB of state does not fit on one 80 GB card"
     );
 }
+
+#[test]
+fn int8_without_int8_tensor_cores_runs_on_dp4a() {
+    // A Tesla P40 has no tensor cores but DP4A: NVIDIA's 47 TOPS INT8 against 11.8 TFLOPS
+    // FP32. Its INT8 rate is not the 0.18 TFLOPS of its FP16 pipeline; a V100's INT8 runs
+    // on DP4A too, below its FP16 tensor cores; a T4 has INT8 tensor cores; a P100
+    // (compute capability 6.0) has no DP4A.
+    let gpu = |id: &str| catalog().gpus.iter().find(|g| g.id == id).expect(id);
+    let int8 = Workload {
+        precision: Precision::Int8,
+        ..Workload::default()
+    };
+    let rate = |id: &str| estimate::peak_rate(gpu(id), &int8, false).expect("a rate");
+    let (p40, kind) = rate("p40");
+    assert!((p40 - 4.0 * 11.76).abs() < 0.01, "{p40}");
+    assert_eq!(kind, estimate::RateKind::Shader(Precision::Int8));
+    let (v100, _) = rate("v100-pcie-32gb");
+    assert!(v100 < gpu("v100-pcie-32gb").fp16_tensor_tflops.expect("tensor"));
+    assert_eq!(rate("t4").1, estimate::RateKind::Tensor(Precision::Int8));
+    assert!(estimate::dp4a_tops(gpu("p100-pcie-16gb")).is_none());
+}
