@@ -334,11 +334,11 @@ fn estimates_land_near_published_measurements() {
         .map(|(v, (w, n))| format!("{v} {w}/{n}"))
         .collect();
     println!(
-        "calibration: {within} of {} fixtures within ±25% ({compared} compared, {} sources; {}), {:.0}%",
+        "calibration: {within} of {} fixtures within ±25% ({compared} compared, {} sources; {}), {:.1}%",
         fixtures.len(),
         sources.len(),
         vendors.join(", "),
         share * 100.0
     );
-    assert!(share >= FLOOR, "calibration fell to {:.0}%", share * 100.0);
+    assert!(share >= FLOOR, "calibration fell to {:.1}%", share * 100.0);
 }
