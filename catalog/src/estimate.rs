@@ -608,8 +608,7 @@ pub enum Unit {
 pub const CFG_PASSES: f64 = 2.0;
 
 /// Bytes a diffusion transformer's forward pass moves through memory per byte of activation
-/// its layers produce (34 bytes per token and hidden unit per layer at 16 bits, as in
-/// training: `memory::Sized::activations`). diffusers runs the denoiser eagerly, as PyTorch
+/// its layers produce (`stored_activations_per_sample`, as in training). diffusers runs the denoiser eagerly, as PyTorch
 /// training does: its norms, modulations (scale, shift, gate), activations, RoPE and
 /// residual adds each read and write whole tensors between the matmuls. A forward pass is a
 /// third of a training step's element-wise work, as it is a third of its FLOPs (backward
@@ -655,13 +654,11 @@ fn diffusion_speed(
     };
     let weights = model.params() * workload.precision.weight_bits() / 8.0 / n;
     // Element-wise traffic of one step's passes over the batch (diffusion transformers).
-    let traffic = sized.transformer.map_or(0.0, |t| {
-        let act_bytes = workload.precision.activation_bytes();
-        FORWARD_TRAFFIC_PASSES * 34.0 * t.tokens * t.hidden * t.layers * act_bytes / 2.0
-            * passes
-            * b
-            / n
-    });
+    let traffic = if sized.transformer.is_some() {
+        FORWARD_TRAFFIC_PASSES * stored_activations_per_sample(sized, workload) * passes * b / n
+    } else {
+        0.0
+    };
     let image = |bw_eff: f64, mfu: f64| {
         let pass = (passes * denoiser * b / (flops(mfu) * n)).max(weights / bw(bw_eff))
             + traffic / bw(bw_eff);
@@ -811,12 +808,23 @@ fn forward_flops_per_sample(sized: &Sized, active_params: f64) -> Option<f64> {
 pub const TRAINING_TRAFFIC_PASSES: f64 = 12.0;
 
 fn training_traffic_per_sample(sized: &Sized, workload: &Workload) -> f64 {
+    TRAINING_TRAFFIC_PASSES * stored_activations_per_sample(sized, workload)
+}
+
+/// Activation bytes one sample's forward pass produces, as a training step without
+/// recomputation stores them (`memory::Sized::activations`).
+fn stored_activations_per_sample(sized: &Sized, workload: &Workload) -> f64 {
     let one = Workload {
+        task: if workload.task.is_training() {
+            workload.task
+        } else {
+            Task::Train
+        },
         batch: 1,
         checkpointing: Some(false),
         ..workload.clone()
     };
-    TRAINING_TRAFFIC_PASSES * sized.activations(&one)
+    sized.activations(&one)
 }
 
 pub fn speed(
