@@ -914,7 +914,8 @@ pub fn speed(
             } else {
                 0.0
             };
-            let overhead = t.layers * DECODE_OVERHEAD_PER_LAYER_S + tp_comm;
+            let (decode_bw, per_layer) = stack::decode_fit(Stack::of(gpu));
+            let overhead = t.layers * per_layer + tp_comm;
             let step = |bw_eff: f64, mfu: f64| {
                 let mem = bytes / bw(bw_eff);
                 let comp = 2.0 * active * b * in_turn / (flops(mfu) * n);
@@ -925,11 +926,9 @@ pub fn speed(
             } else {
                 Bound::Compute
             };
-            let tokens_per_s = Range::new(
-                b / step(BANDWIDTH_EFFICIENCY.0, mfu_lo),
-                b / step(BANDWIDTH_EFFICIENCY.1, mfu_hi),
-            )
-            .scale(f64::from(replicas));
+            let tokens_per_s =
+                Range::new(b / step(decode_bw.0, mfu_lo), b / step(decode_bw.1, mfu_hi))
+                    .scale(f64::from(replicas));
             // llama.cpp's prompt kernels accumulate in FP16 (and INT8), which GeForce cards
             // run at twice the FP32-accumulate rate the catalog stores; the share their
             // FP32-accumulate matmuls reach above it (`GEFORCE_MATMUL_SHARE`) is not

@@ -141,6 +141,35 @@ pub const MEGATRON_ELEMENTWISE_TRAFFIC: f64 = 0.0;
 /// utilisation, 58–67% counted as the engine counts a recomputed step.
 pub const XLA_COMPUTE: f64 = 1.36;
 
+/// Decode on Apple GPUs (llama.cpp's Metal backend, MLX): the share of peak memory
+/// bandwidth a decode step streams its weights at, and its fixed cost per layer (kernel
+/// dispatch and synchronisation), which on Apple GPUs is about three times CUDA's
+/// (`estimate::DECODE_OVERHEAD_PER_LAYER_S`). Both come from fitting a step time of
+/// `overhead + bytes / bandwidth` to llama.cpp's Apple Silicon scoreboard
+/// (ggml-org/llama.cpp discussion 4167, Llama 2 7B tg128), where one chip decodes the same
+/// model at F16, Q8_0 and Q4_0 (13.48, 7.16 and 3.79 GB read per token): the M2 Ultra's
+/// F16 and Q4_0 rows (41.02 and 94.27 tokens/s) give 704 GB/s, 0.88 of its 800, and 5.2 ms
+/// per token (163 µs per layer); the M4 Max's three rows (31.64, 54.05 and 83.06) give
+/// 494 GB/s, 0.90 of its 546, and 4.2 ms (132 µs per layer), its Q8_0 row within 2% of
+/// the line through the other two. A single band of CUDA's (0.60–0.90, 50 µs per layer)
+/// made Apple's 4-bit decode too fast and its 16-bit decode too slow. The band around the
+/// fitted 0.89 leaves room for what one scoreboard does not show: other chips, macOS and
+/// llama.cpp releases.
+pub const METAL_DECODE_BANDWIDTH: (f64, f64) = (0.83, 0.95);
+/// Per-layer fixed cost of a decode step on Apple GPUs; see `METAL_DECODE_BANDWIDTH`.
+pub const METAL_DECODE_OVERHEAD_PER_LAYER_S: f64 = 150e-6;
+
+/// A decode step's bandwidth band (share of peak) and fixed cost per layer on this stack.
+pub fn decode_fit(stack: Stack) -> ((f64, f64), f64) {
+    match stack {
+        Stack::Metal => (METAL_DECODE_BANDWIDTH, METAL_DECODE_OVERHEAD_PER_LAYER_S),
+        _ => (
+            crate::estimate::BANDWIDTH_EFFICIENCY,
+            crate::estimate::DECODE_OVERHEAD_PER_LAYER_S,
+        ),
+    }
+}
+
 /// Multipliers on the efficiency bands (`estimate::MFU_*`, `BANDWIDTH_EFFICIENCY`), which
 /// are CUDA's. Stacks without a published whole-workload comparison keep 1.0: their
 /// speeds carry the same uncertainty as CUDA's, and the card says which stack it is.
@@ -225,6 +254,25 @@ mod tests {
         assert!((no_flash_attention_2_slowdown(65536.0) - 1.29).abs() < 1e-9);
         let mid = no_flash_attention_2_slowdown(4096.0);
         assert!(mid > 1.04 && mid < 1.29);
+    }
+
+    #[test]
+    fn the_metal_decode_fit_reproduces_the_scoreboard_rows() {
+        // (peak GB/s, GB read per token, published tokens/s), Llama 2 7B, 32 layers.
+        let rows = [
+            (800.0, 13.48, 41.02),
+            (800.0, 3.79, 94.27),
+            (546.0, 13.48, 31.64),
+            (546.0, 7.16, 54.05),
+            (546.0, 3.79, 83.06),
+        ];
+        let (lo, hi) = METAL_DECODE_BANDWIDTH;
+        let share = (lo * hi).sqrt();
+        for (peak, gb, published) in rows {
+            let step = 32.0 * METAL_DECODE_OVERHEAD_PER_LAYER_S + gb / (peak * share);
+            let error = 1.0 / step / published - 1.0;
+            assert!(error.abs() < 0.08, "{peak} GB/s, {gb} GB: {error:+.3}");
+        }
     }
 
     #[test]
