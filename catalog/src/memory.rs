@@ -50,6 +50,26 @@ pub const PREFILL_CHUNK_TOKENS: f64 = 2048.0;
 /// Training activation bytes per forward GFLOP for convolutional nets at 16 bits,
 /// for models without a transformer shape; fitted to ResNet-50 (see catalog/README.md).
 pub const CONV_ACTIVATION_BYTES_PER_GFLOP: f64 = 6.0e6;
+/// The same for a diffusion UNet (SD 1.5, SDXL), whose FLOPs sit in wide convolutions and
+/// attention at low resolution, so it stores far less per FLOP than ResNet-50. Counted
+/// from the published architectures, block by block at 16 bits with memory-efficient
+/// attention: a ResNet block stores about ten tensors the size of its input (two group
+/// norms, two SiLUs, two convolutions, the time-embedding add), a transformer block about
+/// 50 bytes per token and channel (Korthikanti et al.'s 34 for self-attention and MLP,
+/// plus cross-attention and the GEGLU's wider hidden layer). That gives SDXL at
+/// 1024×1024 (128² latents at 320, 64² at 640 with 10 transformer blocks, 32² at 1280
+/// with 60) about 6.5 GB per image, and SD 1.5 at 512×512 about 0.86 GB: 0.96 and 0.97 MB
+/// per GFLOP of their 6,763 and 889 GFLOP forward passes. (ResNet-50's figure would put
+/// SDXL at 41 GB per image, which no 24 GB card could train; kohya-ss/sd-scripts trains an
+/// SDXL LoRA in 8 GB with checkpointing.)
+pub const UNET_ACTIVATION_BYTES_PER_GFLOP: f64 = 1.0e6;
+/// Share of a convolutional net's or UNet's stored activations left under activation
+/// checkpointing. Checkpointing each block (diffusers' UNets, torchvision-style segments)
+/// keeps only the block's input and recomputes one block at a time; a ResNet block stores
+/// about ten tensors of its input's size and a transformer block about seventeen, so the
+/// inputs are 1/10 to 1/17 of the whole, plus the block being recomputed. The transformer
+/// formula (`Sized::activations`) counts the same two parts directly.
+pub const CONV_CHECKPOINT_SHARE: f64 = 0.15;
 
 /// Bytes per GPU. All figures are for one GPU of the group the job runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -306,12 +326,25 @@ impl Sized<'_> {
             }
             None => {
                 let gflops = self.gflops_per_sample.unwrap_or(0.0);
-                let per_sample = gflops * CONV_ACTIVATION_BYTES_PER_GFLOP * scale;
                 if workload.task.is_training() {
-                    per_sample * b
+                    let per_gflop = if self.model.family == Family::Diffusion {
+                        UNET_ACTIVATION_BYTES_PER_GFLOP
+                    } else {
+                        CONV_ACTIVATION_BYTES_PER_GFLOP
+                    };
+                    let kept = if workload.checkpointing() {
+                        CONV_CHECKPOINT_SHARE
+                    } else {
+                        1.0
+                    };
+                    gflops * per_gflop * scale * b * kept
                 } else {
                     // Without a backward pass only a few layers' outputs are alive at once.
-                    per_sample * b * 0.1
+                    // A diffusion pipeline keeps ResNet's figure here too: it stands for the
+                    // VAE decode's full-resolution peak, which the UNet's own figure leaves
+                    // out (SDXL in diffusers holds about 8 GB while denoising and 15 GB in
+                    // the decode, diffusers issue 4432; this puts it at 12.5 GB).
+                    gflops * CONV_ACTIVATION_BYTES_PER_GFLOP * scale * b * 0.1
                 }
             }
         }
