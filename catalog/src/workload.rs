@@ -2,7 +2,7 @@
 //! that matches what practitioners commonly run, and the URL codec prints only
 //! fields that differ from these defaults.
 
-use crate::model::Model;
+use crate::model::{Family, Model};
 
 /// Declares a closed set of URL tokens: the enum, its `ALL` list and `as_str`/`parse`.
 macro_rules! token_enum {
@@ -304,6 +304,11 @@ pub const FINETUNE_SEQ: u32 = 2048;
 /// used for LoRA/QLoRA run 10k–50k examples (Alpaca 52k, Dolly 15k, OpenAssistant
 /// oasst1 about 10k conversation trees used by the QLoRA paper's Guanaco).
 pub const FINETUNE_SAMPLES: u64 = 20_000;
+/// Images in a LoRA (or QLoRA) of a diffusion model when the link names none: diffusers'
+/// SDXL DreamBooth LoRA example (examples/dreambooth/README_sdxl.md) runs 500 steps of
+/// batch 1 with 4 accumulation steps, 2,000 images; kohya-ss and OneTrainer LoRAs are
+/// of the same order (a few dozen images, repeated).
+pub const DIFFUSION_ADAPTER_SAMPLES: u64 = 2_000;
 /// Samples per epoch for other training when the link names none.
 pub const DEFAULT_SAMPLES: u64 = 100_000;
 
@@ -329,6 +334,8 @@ impl Workload {
     pub fn samples_for(&self, model: &Model) -> u64 {
         self.samples.unwrap_or(if self.is_lm_finetune(model) {
             FINETUNE_SAMPLES
+        } else if self.task.is_adapter() && model.family == Family::Diffusion {
+            DIFFUSION_ADAPTER_SAMPLES
         } else {
             DEFAULT_SAMPLES
         })

@@ -338,6 +338,13 @@ fn checkpointing_shrinks_a_unets_activations_and_an_sdxl_lora_fits_12_gb() {
     assert!(with.memory.total() < 10e9, "{:?}", with.memory);
     assert!(without.memory.total() < 16e9, "{:?}", without.memory);
     assert!(without.memory.total() > 12e9, "{:?}", without.memory);
+    // The job is a LoRA's few thousand images (diffusers' SDXL example: 2,000), not the
+    // 100,000 samples of a training run.
+    let (state, _) = catalog::share::parse("task=lora&model=sdxl", catalog());
+    let sdxl = catalog().model("sdxl").expect("in the catalog");
+    assert_eq!(state.workload.samples_for(sdxl), 2_000);
+    let (train, _) = catalog::share::parse("task=train&model=sdxl", catalog());
+    assert_eq!(train.workload.samples_for(sdxl), 100_000);
     // ResNet-50 keeps its own, denser figure, and checkpointing shrinks it the same way.
     let resnet = |ckpt: u8| {
         ranked(&format!("task=train&model=resnet-50&batch=256&ckpt={ckpt}"))
