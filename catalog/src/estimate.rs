@@ -938,9 +938,10 @@ pub fn speed(
             } else {
                 1.0
             };
+            let prefill_share = stack::prefill_compute(Stack::of(gpu));
             let prefill = forward_flops_per_sample(sized, active)
                 .filter(|_| peak_tflops.is_finite())
-                .map(|f| f / accumulate)
+                .map(|f| f / (accumulate * prefill_share))
                 .map(|f| Range::new(f / (flops(mfu_hi) * n), f / (flops(mfu_lo) * n)));
             return Some(Speed {
                 rate,

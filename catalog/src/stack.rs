@@ -159,6 +159,24 @@ pub const METAL_DECODE_BANDWIDTH: (f64, f64) = (0.83, 0.95);
 /// Per-layer fixed cost of a decode step on Apple GPUs; see `METAL_DECODE_BANDWIDTH`.
 pub const METAL_DECODE_OVERHEAD_PER_LAYER_S: f64 = 150e-6;
 
+/// Share of the shader band's matrix rate (`estimate::MFU_SHADER`) that prompt processing
+/// reaches on Apple GPUs, llama.cpp's Metal kernels and MLX alike. Set from the same
+/// scoreboard as `METAL_DECODE_BANDWIDTH` (llama.cpp discussion 4167, Llama 2 7B pp512): with
+/// the band alone the M2 Ultra's F16 and Q4_0 rows (1,401.85 and 1,238.48 tokens/s) and
+/// the M4 Max's (922.83 and 885.68) come out 17%, 6%, 15% and 11% low, 0.875 of the
+/// measured rates in their geometric mean, so 1 / 0.875 ≈ 1.14. Checked against other
+/// sources' Mac prompt rates (XiongjieDai's M2 Ultra and M3 Max, Jeff Geerling's M3 Ultra,
+/// an MLX run on an M3 Max), which the band alone put 2% to 34% low.
+pub const METAL_PREFILL_COMPUTE: f64 = 1.14;
+
+/// Multiplier on the matrix rate of prompt processing (prefill) on this stack.
+pub fn prefill_compute(stack: Stack) -> f64 {
+    match stack {
+        Stack::Metal => METAL_PREFILL_COMPUTE,
+        _ => 1.0,
+    }
+}
+
 /// A decode step's bandwidth band (share of peak) and fixed cost per layer on this stack.
 pub fn decode_fit(stack: Stack) -> ((f64, f64), f64) {
     match stack {
