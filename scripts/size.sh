@@ -49,8 +49,11 @@ dist=${1:-dist}
 # without INT8 tensor cores began running on DP4A (measured 229,017 B). Lowered to 218100
 # when components began returning type-erased views (Leptos's erase_components, set in
 # .cargo/config.toml; measured 218,039 B; the views module 212,741 -> 201,865 B too).
+# Raised to 218400 when renting, the value pick became the least money for the work and
+# said so, rented serving picks began showing their cost per million, and a cost range
+# whose ends print alike began reading as one figure (measured 218,325 B).
 # Bringing the first visit further down is tracked work.
-budget=${SIZE_BUDGET_BYTES:-218100}
+budget=${SIZE_BUDGET_BYTES:-218400}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

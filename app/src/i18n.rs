@@ -150,7 +150,12 @@ pub fn usd_range(low: f64, high: f64) -> String {
     if high > 0.0 && high < 0.005 {
         return usd(high);
     }
-    format!("${}–{}", num(low), num(high))
+    // Ends that print alike (a cent per hour of audio at both) read as one figure.
+    let (low, high) = (num(low), num(high));
+    if low == high {
+        return format!("${high}");
+    }
+    format!("${low}–{high}")
 }
 
 /// A reactive translated text. Every call returns the same closure type, so all
@@ -178,6 +183,7 @@ mod tests {
         // Electricity per hour of audio on a 250 W card, about a quarter of a cent.
         assert_eq!(usd_range(0.0021, 0.0029), "<$0.01");
         assert_eq!(usd_range(0.94, 1.4), "$0.94–1.40");
-        assert_eq!(usd_range(0.0, 0.0), "$0.00–0.00");
+        assert_eq!(usd_range(0.0, 0.0), "$0.00");
+        assert_eq!(usd_range(0.0071, 0.0149), "$0.01");
     }
 }

@@ -339,7 +339,8 @@ pub fn grades(items: &[Ranked]) -> Vec<Option<Grade>> {
 pub enum Tier {
     /// The fastest a person in this mode can get within the budget.
     Flagship,
-    /// The most speed per dollar.
+    /// The most speed per dollar; renting, the most work per dollar (the cheapest job or
+    /// million tokens).
     Value,
     /// The cheapest that runs the job at a usable speed.
     Entry,
@@ -1253,8 +1254,17 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
         .iter()
         .filter_map(|r| speed(r))
         .fold(0.0, f64::max);
-    // Value weighs the next, larger run as balance does (`GROWTH_SHARE`).
-    let value_of = |r: &Ranked| Some(speed(r)? / cost(r)? * growth(r));
+    // Value weighs the next, larger run as balance does (`GROWTH_SHARE`). Buying, it is
+    // speed per dollar of the purchase. Renting, the cost is already that of the work (the
+    // job, or a million tokens): dividing speed by it again would count speed twice and
+    // make the dearest, fastest rental the "value".
+    let value_of = |r: &Ranked| {
+        let per_dollar = match workload.mode {
+            Mode::Buy => speed(r)?,
+            Mode::Rent => 1.0,
+        };
+        Some(per_dollar / cost(r)? * growth(r))
+    };
     let best_value = candidates
         .iter()
         .filter_map(|r| value_of(r))
@@ -1266,10 +1276,9 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
         speed_share: speed(r)
             .filter(|_| best_speed > 0.0)
             .map(|s| s / best_speed),
-        value_share: speed(r)
-            .zip(cost(r))
+        value_share: value_of(r)
             .filter(|_| best_value > 0.0)
-            .map(|(s, c)| s / c * growth(r) / best_value),
+            .map(|v| v / best_value),
         cost_usd: cost(r),
         among: candidates.len(),
         caveats: r.reasons.iter().filter(|x| is_caveat(x)).cloned().collect(),

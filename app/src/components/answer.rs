@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use crate::components::link::view_link;
 use crate::components::rank_card::{
-    fit_badge, hardware_text, reason_text, sentence_case, speed_point_text,
+    fit_badge, hardware_text, per_work_cost_text, reason_text, sentence_case, speed_point_text,
 };
 use crate::i18n::{fill, num, tr, usd, Key};
 
@@ -69,10 +69,18 @@ fn pick_sentence<'r>(
             .cost
             .job_usd
             .map(|j| fill(tr(lang, Key::CardRentJob), &[("usd", usd(j.mid))]))
-            .or(item
-                .cost
-                .rent_usd_per_hour
-                .map(|r| format!("${}/h", fixed(r, 2))))
+            .or(item.cost.rent_usd_per_hour.map(|r| {
+                // Serving: the hour's rental and what the output costs at this speed, which
+                // is what the value pick is chosen by.
+                let hour = format!("${}/h", fixed(r, 2));
+                match item.cost.per_million_usd {
+                    Some(m) => {
+                        let unit = item.speed.as_ref().map(|s| s.unit);
+                        format!("{hour} · {}", per_work_cost_text(lang, mode, unit, m))
+                    }
+                    None => hour,
+                }
+            }))
             .unwrap_or_default(),
     };
     let sentence = match pick.tier {
@@ -86,7 +94,14 @@ fn pick_sentence<'r>(
             ],
         ),
         Tier::Value => fill(
-            tr(lang, Key::PickValue),
+            tr(
+                lang,
+                if mode == Mode::Rent {
+                    Key::PickValueRent
+                } else {
+                    Key::PickValue
+                },
+            ),
             &[
                 ("name", name),
                 ("share", fixed(pick.speed_share.unwrap_or(0.0) * 100.0, 0)),

@@ -194,6 +194,23 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
     }
 }
 
+/// What a million units of the workload's output cost: electricity buying, the rental
+/// renting. Speech reads per hour of audio (3,600 of its units) and images per thousand,
+/// not per million of either.
+pub fn per_work_cost_text(lang: Lang, mode: Mode, unit: Option<Unit>, m: Range) -> String {
+    let (key, m) = match (mode, unit) {
+        (Mode::Buy, Some(Unit::AudioSeconds)) => {
+            (Key::CardEnergyPerAudioHour, m.scale(3600.0 / 1e6))
+        }
+        (Mode::Rent, Some(Unit::AudioSeconds)) => (Key::CardPerAudioHour, m.scale(3600.0 / 1e6)),
+        (Mode::Buy, Some(Unit::Images)) => (Key::CardEnergyPerKImages, m.scale(1e-3)),
+        (Mode::Rent, Some(Unit::Images)) => (Key::CardPerKImages, m.scale(1e-3)),
+        (Mode::Buy, _) => (Key::CardEnergyPerMillion, m),
+        (Mode::Rent, _) => (Key::CardPerMillion, m),
+    };
+    fill(tr(lang, key), &[("range", usd_range(m.low, m.high))])
+}
+
 pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
     let t = |k| tr(lang, k);
     match why {
@@ -396,22 +413,8 @@ pub fn RankCard(
             parts.push(fill(tr(lang, key), &[("range", usd_range(j.low, j.high))]));
         }
         if let Some(m) = c.per_million_usd {
-            // Speech reads per hour of audio (3,600 of its units) and images per thousand,
-            // not per million of either.
             let unit = speed.as_ref().map(|s| s.unit);
-            let (key, m) = match (mode, unit) {
-                (Mode::Buy, Some(Unit::AudioSeconds)) => {
-                    (Key::CardEnergyPerAudioHour, m.scale(3600.0 / 1e6))
-                }
-                (Mode::Rent, Some(Unit::AudioSeconds)) => {
-                    (Key::CardPerAudioHour, m.scale(3600.0 / 1e6))
-                }
-                (Mode::Buy, Some(Unit::Images)) => (Key::CardEnergyPerKImages, m.scale(1e-3)),
-                (Mode::Rent, Some(Unit::Images)) => (Key::CardPerKImages, m.scale(1e-3)),
-                (Mode::Buy, _) => (Key::CardEnergyPerMillion, m),
-                (Mode::Rent, _) => (Key::CardPerMillion, m),
-            };
-            parts.push(fill(tr(lang, key), &[("range", usd_range(m.low, m.high))]));
+            parts.push(per_work_cost_text(lang, mode, unit, m));
         }
         // Buying for a training job: what renting the same job would cost, and when buying pays off.
         if let (Mode::Buy, Some(rent), Some(hours)) = (
