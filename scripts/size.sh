@@ -51,9 +51,12 @@ dist=${1:-dist}
 # .cargo/config.toml; measured 218,039 B; the views module 212,741 -> 201,865 B too).
 # Raised to 218400 when renting, the value pick became the least money for the work and
 # said so, rented serving picks began showing their cost per million, and a cost range
-# whose ends print alike began reading as one figure (measured 218,325 B).
+# whose ends print alike began reading as one figure (measured 218,325 B); to 218800 when,
+# buying, the answer began naming a second GPU's entry pick when it costs at most half the
+# entry as entered (rank::CHEAPER_WITH_CHANGE, "Worth a look, with one change"; measured
+# 218,694 B).
 # Bringing the first visit further down is tracked work.
-budget=${SIZE_BUDGET_BYTES:-218400}
+budget=${SIZE_BUDGET_BYTES:-218800}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

@@ -442,8 +442,18 @@ pub const FEW_CANDIDATES: usize = 2;
 pub struct Alternative<'c> {
     pub change: Change,
     pub among: usize,
+    /// The first GPU of the changed ranking; for a `cheaper` alternative, its entry pick.
     pub top: Ranked<'c>,
+    /// Offered because the change costs far less (`CHEAPER_WITH_CHANGE`), not because few
+    /// GPUs run the workload as entered.
+    pub cheaper: bool,
 }
+
+/// Buying, a second GPU is offered beside picks that already exist when the changed
+/// workload's entry pick costs at most this share of the entry pick as entered: Llama 3.1
+/// 70B in 4 bits decodes on two used 24 GB cards (llama.cpp splits the layers), which is
+/// the build people put together for it, at a fraction of one card with 48 GB or more.
+pub const CHEAPER_WITH_CHANGE: f64 = 0.5;
 
 /// The changes a practitioner tries first when few GPUs run a workload, in the order they
 /// try them. Inference in 16 or 32 bits: smaller weights, as people run models at home (4-bit
@@ -506,7 +516,9 @@ pub fn first_pick_offloaded(items: &[Ranked], picks: &Picks) -> bool {
 /// The alternatives when the first pick runs only offloaded to CPU memory, each change
 /// whose first pick holds the job in GPU memory; otherwise, when the picks choose among at
 /// most `FEW_CANDIDATES` GPUs, each change whose picks choose among more. Each comes with
-/// the first GPU of its ranking.
+/// the first GPU of its ranking. Otherwise, buying, a second GPU whose entry pick costs at
+/// most `CHEAPER_WITH_CHANGE` of the entry pick as entered (or any, when there is none),
+/// with that entry pick.
 fn alternatives<'c>(
     catalog: &'c Catalog,
     workload: &Workload,
@@ -515,17 +527,38 @@ fn alternatives<'c>(
 ) -> Vec<Alternative<'c>> {
     let as_entered = choices(&ranking.picks);
     let offloaded = first_pick_offloaded(&ranking.items, &ranking.picks);
-    if as_entered > FEW_CANDIDATES && !offloaded {
+    let cheaper = as_entered > FEW_CANDIDATES && !offloaded;
+    // With no entry pick as entered (no card both usable and priced), any usable build
+    // the change opens is worth naming.
+    let bar = ranking
+        .picks
+        .entry
+        .as_ref()
+        .and_then(|p| p.cost_usd)
+        .map_or(f64::INFINITY, |c| CHEAPER_WITH_CHANGE * c);
+    if cheaper && workload.mode != Mode::Buy {
         return Vec::new();
     }
     changes(workload, &ranking.model)
         .into_iter()
+        .filter(|change| !cheaper || matches!(change, Change::Gpus(_)))
         .filter_map(|change| {
             let mut changed = workload.clone();
             change.apply(&mut changed);
             let items = rank_items(catalog, &changed, filters).items;
             let picks = picks(&items, &changed, None);
             let among = choices(&picks);
+            if cheaper {
+                let entry = picks.entry?;
+                (entry.cost_usd? <= bar).then_some(())?;
+                let top = items.into_iter().find(|r| r.gpu.id == entry.id)?;
+                return Some(Alternative {
+                    change,
+                    among,
+                    top,
+                    cheaper,
+                });
+            }
             let opens = if offloaded {
                 among > 0 && !first_pick_offloaded(&items, &picks)
             } else {
@@ -535,7 +568,12 @@ fn alternatives<'c>(
                 .into_iter()
                 .next()
                 .filter(|r| is_candidate(r, &changed))?;
-            opens.then_some(Alternative { change, among, top })
+            opens.then_some(Alternative {
+                change,
+                among,
+                top,
+                cheaper,
+            })
         })
         .collect()
 }

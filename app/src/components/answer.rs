@@ -242,7 +242,9 @@ fn alternative_line(lang: Lang, mode: Mode, alt: &Alternative) -> AnyView {
     let rest = fill(
         tr(
             lang,
-            if alt.among == 1 {
+            if alt.cheaper {
+                Key::AnswerAltCheaper
+            } else if alt.among == 1 {
                 Key::AnswerAltOne
             } else {
                 Key::AnswerAlt
@@ -268,6 +270,8 @@ fn alternatives(lang: Lang, mode: Mode, ranking: &Ranking) -> Option<AnyView> {
     (!ranking.alternatives.is_empty()).then(|| {
         let heading = if catalog::rank::first_pick_offloaded(&ranking.items, &ranking.picks) {
             Key::AnswerAltHeadingOffload
+        } else if ranking.alternatives.iter().any(|a| a.cheaper) {
+            Key::AnswerAltHeadingCheaper
         } else {
             Key::AnswerAltHeading
         };
