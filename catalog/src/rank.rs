@@ -82,6 +82,10 @@ pub enum Reason {
     NeedsGpus {
         gpus: u32,
         sharding: Sharding,
+        /// Serving split by layers, each token passing through the GPUs in turn (llama.cpp's
+        /// and Transformers' split), rather than every layer split across them (vLLM's
+        /// tensor parallelism).
+        in_turn: bool,
     },
     /// Relative to the fastest candidate (1.0 = fastest).
     SpeedVsBest {
@@ -855,6 +859,9 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                 reasons.push(Reason::NeedsGpus {
                     gpus: p.gpus,
                     sharding: p.sharding,
+                    in_turn: workload.task == Task::Infer
+                        && model.family.is_decoder()
+                        && !workload.runtime().tensor_parallel(),
                 });
             }
             let offload = matches!(p.sharding, Sharding::Offloaded { .. });

@@ -63,9 +63,15 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::NeedsGpus {
             gpus,
             sharding: Sharding::Single,
+            ..
         } => fill(t(Key::ReasonDataParallel), &[("n", gpus.to_string())]),
-        Reason::NeedsGpus { gpus, sharding } => {
+        Reason::NeedsGpus {
+            gpus,
+            sharding,
+            in_turn,
+        } => {
             let how = match sharding {
+                _ if *in_turn => t(Key::ShardingLayers).to_string(),
                 Sharding::FullySharded { .. } => t(Key::ShardingFsdp).to_string(),
                 Sharding::FsdpTensor { tensor, .. } => {
                     fill(t(Key::ShardingFsdpTp), &[("tp", tensor.to_string())])
