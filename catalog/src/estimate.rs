@@ -905,12 +905,16 @@ pub fn speed(
             };
             let bytes = (weights * moe_share + kv) * in_turn;
             let tp_comm = if placement.gpus > 1 && in_turn == 1.0 {
-                // Two all-reduces per layer of b·h activations; latency-dominated.
+                // Two all-reduces per layer of the step's b·h activations in 16 bits, each a
+                // fixed latency plus a ring all-reduce's 2(n−1)/n of the bytes over the
+                // GPU's link: the latency at batch 1 (16 KB for a 70B model), the bytes at
+                // serving batches over PCIe (half a megabyte at batch 32).
                 let latency = match link {
                     Link::Direct(_) => 10e-6,
                     _ => 30e-6,
                 };
-                2.0 * t.layers * latency
+                let volume = 2.0 * (n - 1.0) / n * b * t.hidden * 2.0;
+                2.0 * t.layers * (latency + volume / (link.gbs() * 1e9 * LINK_EFFICIENCY))
             } else {
                 0.0
             };
