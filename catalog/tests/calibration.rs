@@ -37,7 +37,8 @@ const FIXTURES: &str = include_str!("fixtures/calibration.json");
 /// llama.cpp's Apple Silicon scoreboard (`stack::METAL_DECODE_BANDWIDTH`): 171 of 213;
 /// the peak memory of Hugging Face's FLUX.1 LoRA and QLoRA runs: 173 of 215; → 0.81 when
 /// prompt processing on Apple GPUs took its matrix share from the same scoreboard
-/// (`stack::METAL_PREFILL_COMPUTE`): 176 of 215.)
+/// (`stack::METAL_PREFILL_COMPUTE`): 176 of 215; Lambda's TensorFlow ResNet-50 pair (a
+/// miss) and XiongjieDai's two-card Llama 3 70B rows: 178 of 218.)
 const FLOOR: f64 = 0.81;
 
 fn precision(token: &str) -> Precision {
