@@ -1413,13 +1413,17 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
         (None, t) => t,
     };
     // The best card off NVIDIA, in ranking order, among those that suit but for their
-    // stack (off CUDA is what this pick is for) when there are any.
+    // stack (off CUDA is what this pick is for) when there are any, and, serving a language
+    // model, that decode faster than people read (`USABLE_DECODE_TOKENS_S`) when any does.
     let non_nvidia = items
         .iter()
         .filter(|r| {
             r.fits() && r.gpu.vendor != Vendor::Nvidia && r.score.is_some() && speed(r).is_some()
         })
-        .min_by_key(|r| !suits_on_its_stack(r, workload));
+        .min_by_key(|r| {
+            let slow = decoding && speed(r).is_some_and(|s| s < USABLE_DECODE_TOKENS_S);
+            (!suits_on_its_stack(r, workload), slow)
+        });
     let cheapest_purchase = candidates.iter().filter_map(|r| cost(r)).reduce(f64::min);
     let rent_instead = rental.and_then(|(id, job)| {
         let clearly = cheapest_purchase.is_none_or(|buy| job < RENT_CLEARLY_CHEAPER * buy);
