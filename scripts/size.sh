@@ -56,9 +56,11 @@ dist=${1:-dist}
 # entry as entered (rank::CHEAPER_WITH_CHANGE, "Worth a look, with one change"; measured
 # 218,694 B); to 219000 when a model served over several GPUs by llama.cpp or Transformers
 # began reading as split by layers used in turn rather than tensor parallel (NeedsGpus'
-# in_turn; measured 218,880 B).
+# in_turn; measured 218,880 B); to 219200 when a link's unknown model began being named
+# with the model the page shows instead, so no figure reads as if it were for the model
+# asked (measured 219,099 B).
 # Bringing the first visit further down is tracked work.
-budget=${SIZE_BUDGET_BYTES:-219000}
+budget=${SIZE_BUDGET_BYTES:-219200}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

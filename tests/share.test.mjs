@@ -36,6 +36,19 @@ test(`${HOSTILE.length} hostile URLs show a notice and raise no error`, async ()
   await context.close();
 });
 
+test('a model the catalog lacks is named with the model the page shows instead', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(`${server.app}?task=infer&model=deepseek-r1`);
+  await ready(page);
+  const notice = await page.locator('[data-testid="notice"]').innerText();
+  assert.match(notice, /model=deepseek-r1 — no such model preset; the page shows Llama 3\.1 8B/);
+  await page.goto(`${server.app}?task=infer&model=deepseek-r1&params=13`);
+  await ready(page);
+  assert.match(await page.locator('[data-testid="notice"]').innerText(), /the page shows 13 B/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('an alias opens the canonical GPU', async () => {
   const { page, problems, context } = await watchedPage(browser, server.origin);
   await page.goto(`${server.app}?view=gpu&ids=geforce-rtx-4090`);
