@@ -82,13 +82,15 @@ fn main() {
     );
     println!(
         "cargo:rustc-env=VIEWS_MODULE_VERSION={}",
-        // The views module: the app's and the catalog's sources and data, and the strings.
+        // The views module: the app's and the catalog's sources and data, the strings and
+        // the views' style sheet.
         module_version(
             manifest_dir,
             &["src", "locales", "../catalog/src"],
             &[
                 "../catalog/gpus.json",
                 "../catalog/models.json",
+                "../style/views.css",
                 "../Cargo.lock"
             ]
         )

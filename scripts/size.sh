@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Prints the gzip -9 size of what a first visit downloads (HTML, JS, wasm, CSS, the
 # icon and wasm-bindgen's JS snippets; the catalog is compiled into the wasm) and fails
-# above the budget. The other views in views/ load the first time one is shown, and the
-# WebGPU measurement in bench/ only when a person starts a run, so each is printed on its
-# own and not counted; so are the Chinese strings (zh.json), which a page shown in
-# Chinese fetches before it starts.
+# above the budget. The other views in views/ (their module and style sheet) load the
+# first time one is shown, and the WebGPU measurement in bench/ only when a person starts
+# a run, so each is printed on its own and not counted; so are the Chinese strings
+# (zh.json), which a page shown in Chinese fetches before it starts.
 set -euo pipefail
 dist=${1:-dist}
 # Raised from 250000 when the answer block, the export and the state layer landed
@@ -61,9 +61,11 @@ dist=${1:-dist}
 # asked (measured 219,099 B). Lowered to 218000 when LLVM stopped copying functions into
 # their callers unless that made the code smaller (-inline-threshold=0 in
 # .cargo/config.toml; measured 217,945 B; ranking the whole catalog in the page 0.90 ms,
-# as before).
+# as before); to 217400 when the compare, GPU, guide and your-GPU rules of the style sheet
+# moved into views/views.css, which the views module adds to the page before it first
+# draws (measured 217,293 B).
 # Bringing the first visit further down is tracked work.
-budget=${SIZE_BUDGET_BYTES:-218000}
+budget=${SIZE_BUDGET_BYTES:-217400}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

@@ -7,6 +7,9 @@
 //! Each module holds its own copy of the state, both bound to the URL: a module writes
 //! every change to the URL and announces it with a `popstate` event, which the other one
 //! follows as it follows back and forward (`crate::state`).
+//!
+//! The views' style sheet (`style/views.css`) is copied into `views/` beside the module,
+//! which adds it to the page before it first draws (`style_sheet`).
 
 use catalog::share::{AppState, View};
 use leptos::prelude::*;
@@ -134,6 +137,7 @@ pub async fn mount(view: &str, host: web_sys::HtmlElement) -> Result<(), String>
             leptos::logging::warn!("Chinese strings: {e}");
         }
     }
+    style_sheet().await;
     leptos::mount::mount_to(host, move || {
         // Created under the first view's owner, which is never unmounted, and shared by
         // every view drawn after it.
@@ -156,4 +160,43 @@ pub async fn mount(view: &str, host: web_sys::HtmlElement) -> Result<(), String>
     })
     .forget();
     Ok(())
+}
+
+/// Adds the views' style sheet to the page the first time a view is drawn, and waits until
+/// it has loaded, so no view shows unstyled for a moment. A sheet that cannot be loaded
+/// leaves the views readable without their tables' and charts' styling, and says so in the
+/// console.
+async fn style_sheet() {
+    thread_local! {
+        static LOADED: std::cell::OnceCell<js_sys::Promise> = const { std::cell::OnceCell::new() };
+    }
+    let loaded = LOADED.with(|l| l.get_or_init(add_style_sheet).clone());
+    if wasm_bindgen_futures::JsFuture::from(loaded).await.is_err() {
+        leptos::logging::warn!("the views' style sheet (views/views.css) could not be loaded");
+    }
+}
+
+/// A `<link rel="stylesheet">` to `views/views.css` (with the module's version, so a cache
+/// never pairs it with another build) appended to the head; the promise settles when the
+/// browser has loaded it or given up.
+fn add_style_sheet() -> js_sys::Promise {
+    js_sys::Promise::new(&mut |resolve, reject| {
+        let added = (|| {
+            let document = window().document()?;
+            let link = document.create_element("link").ok()?;
+            link.set_attribute("rel", "stylesheet").ok()?;
+            link.set_attribute("href", &format!("views/views.css?v={VERSION}"))
+                .ok()?;
+            let settle =
+                |f: js_sys::Function| Closure::once_into_js(move || f.call0(&JsValue::NULL));
+            link.add_event_listener_with_callback("load", settle(resolve.clone()).unchecked_ref())
+                .ok()?;
+            link.add_event_listener_with_callback("error", settle(reject.clone()).unchecked_ref())
+                .ok()?;
+            document.head()?.append_child(&link).ok()
+        })();
+        if added.is_none() {
+            let _ = reject.call0(&JsValue::NULL);
+        }
+    })
 }
