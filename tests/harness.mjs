@@ -1,11 +1,14 @@
 // Shared set-up for the browser tests: a plain static file server that serves
-// dist/ under a sub-path (as a docs site would), and Debian's Chromium through
+// dist/ under a sub-path (as a docs site would), compressing text and WebAssembly with
+// gzip as static hosts do (so timings under a throttled network see the bytes a visitor
+// downloads, the figures scripts/size.sh prints), and Debian's Chromium through
 // playwright-core. Playwright is used because it records console messages and
 // every request without a WebDriver process; its own browser download cannot
 // work here, so it drives /usr/bin/chromium.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -15,6 +18,18 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
   '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json',
 };
+const COMPRESSED = new Set(['.html', '.js', '.wasm', '.css', '.svg', '.json']);
+
+/** A file's gzip -9 bytes, kept while the file is unchanged. */
+const gzipped = new Map();
+async function gzipOf(file) {
+  const { mtimeMs, size } = await stat(file);
+  const kept = gzipped.get(file);
+  if (kept && kept.mtimeMs === mtimeMs && kept.size === size) return kept.bytes;
+  const bytes = gzipSync(await readFile(file), { level: 9 });
+  gzipped.set(file, { mtimeMs, size, bytes });
+  return bytes;
+}
 
 /** Serves a bundle (`dist/` unless told) under SUB_PATH and under /dist/, and `examples/` under /examples/. */
 export async function serve(bundle = 'dist') {
@@ -39,8 +54,14 @@ export async function serve(bundle = 'dist') {
     if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
     try {
       await stat(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(await readFile(file));
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      if (COMPRESSED.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+        res.end(await gzipOf(file));
+      } else {
+        res.writeHead(200, { 'content-type': type });
+        res.end(await readFile(file));
+      }
     } catch {
       res.writeHead(404).end();
     }
