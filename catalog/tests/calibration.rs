@@ -38,7 +38,9 @@ const FIXTURES: &str = include_str!("fixtures/calibration.json");
 /// the peak memory of Hugging Face's FLUX.1 LoRA and QLoRA runs: 173 of 215; → 0.81 when
 /// prompt processing on Apple GPUs took its matrix share from the same scoreboard
 /// (`stack::METAL_PREFILL_COMPUTE`): 176 of 215; Lambda's TensorFlow ResNet-50 pair (a
-/// miss) and XiongjieDai's two-card Llama 3 70B rows: 178 of 218.)
+/// miss) and XiongjieDai's two-card Llama 3 70B rows: 178 of 218; llama.cpp's DGX Spark
+/// rows (eight) with llama.cpp's mixture-of-experts prompt processing at its measured
+/// share (`estimate::LLAMACPP_MOE_PREFILL_SHARE`): 185 of 226.)
 const FLOOR: f64 = 0.81;
 
 fn precision(token: &str) -> Precision {
