@@ -1073,7 +1073,8 @@ pub const ENTRY_MIN_SPEED_SHARE: f64 = 0.2;
 /// an RTX 4080 comes out 0.25% ahead of an RTX 3080 at two and a half times the price).
 pub const FLAGSHIP_TIE: f64 = 0.01;
 /// Serving a language model, the entry pick must also decode at least this many tokens
-/// per second: faster than people read (200–300 words a minute is about 4–7 tokens/s).
+/// per second for each user of the batch: faster than people read (200–300 words a minute
+/// is about 4–7 tokens/s).
 pub const USABLE_DECODE_TOKENS_S: f64 = 10.0;
 /// Buying for a training job, renting is "clearly cheaper" when the job's rental costs
 /// under this share of the cheapest purchase that runs it.
@@ -1356,6 +1357,12 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
             .first()
             .and_then(|r| r.speed.as_ref())
             .is_some_and(|s| s.unit == estimate::Unit::Tokens);
+    // Serving a batch, each of its users reads their own stream: the usable bar is per user.
+    let users = if decoding {
+        f64::from(workload.batch.max(1))
+    } else {
+        1.0
+    };
     // The value pick is a card to rely on: the most speed per dollar among those that are
     // not a tight fit and reach a usable speed (the entry pick's bar, against the best
     // value's speed); when none does, among all.
@@ -1369,7 +1376,7 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
     let value = best_by(&|r| {
         let s = speed(r)?;
         let usable = s >= ENTRY_MIN_SPEED_SHARE * any_value_speed
-            && (!decoding || s >= USABLE_DECODE_TOKENS_S);
+            && (!decoding || s / users >= USABLE_DECODE_TOKENS_S);
         (usable && !tight(r)).then_some(())?;
         value_of(r)
     })
@@ -1385,7 +1392,7 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
     let usable = |r: &Ranked| {
         let Some(s) = speed(r) else { return false };
         s >= ENTRY_MIN_SPEED_SHARE * value_speed
-            && (!decoding || s >= USABLE_DECODE_TOKENS_S)
+            && (!decoding || s / users >= USABLE_DECODE_TOKENS_S)
             && cost(r).is_some_and(|c| c <= value_cost)
     };
     let comfortable = best_by(&|r| {
@@ -1421,7 +1428,7 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
             r.fits() && r.gpu.vendor != Vendor::Nvidia && r.score.is_some() && speed(r).is_some()
         })
         .min_by_key(|r| {
-            let slow = decoding && speed(r).is_some_and(|s| s < USABLE_DECODE_TOKENS_S);
+            let slow = decoding && speed(r).is_some_and(|s| s / users < USABLE_DECODE_TOKENS_S);
             (!suits_on_its_stack(r, workload), slow)
         });
     let cheapest_purchase = candidates.iter().filter_map(|r| cost(r)).reduce(f64::min);

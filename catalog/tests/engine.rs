@@ -1246,3 +1246,46 @@ fn serving_a_language_model_the_non_nvidia_pick_reads_faster_than_people_do_when
         );
     }
 }
+
+#[test]
+fn serving_a_batch_the_entry_pick_is_usable_for_each_user() {
+    // Llama 3.1 8B for sixteen users under vLLM, $10,000: a DGX Spark decoding 96 tokens/s
+    // in all (6 for each user) was the entry pick, "the cheapest at a usable speed".
+    for query in [
+        "task=infer&model=llama-3.1-8b&batch=16&runtime=vllm&budget=10000",
+        "task=infer&model=llama-3.1-8b&batch=32&mode=rent",
+        "task=infer&model=llama-3.1-70b&prec=int4&batch=8&runtime=vllm",
+    ] {
+        let ranking = ranked(query);
+        let batch = f64::from(
+            catalog::share::parse(query, Catalog::embedded())
+                .0
+                .workload
+                .batch,
+        );
+        let per_user = |id: &str| {
+            ranking
+                .items
+                .iter()
+                .find(|r| r.gpu.id == id)
+                .and_then(|r| r.speed.as_ref())
+                .map_or(0.0, |s| s.throughput.mid / batch)
+        };
+        let usable_exists = ranking.items.iter().any(|r| {
+            r.score.is_some()
+                && r.speed
+                    .as_ref()
+                    .is_some_and(|s| s.throughput.mid / batch >= USABLE_DECODE_TOKENS_S)
+        });
+        for tier in [Tier::Entry, Tier::Value] {
+            let Some(id) = ranking.picks.id(tier) else {
+                continue;
+            };
+            assert!(
+                !usable_exists || per_user(id) >= USABLE_DECODE_TOKENS_S,
+                "{query}: {tier:?} pick {id} decodes {:.1} tokens/s per user",
+                per_user(id)
+            );
+        }
+    }
+}
