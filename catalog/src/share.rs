@@ -82,6 +82,37 @@ pub enum Nav {
     Change(Change),
 }
 
+impl Nav {
+    /// The move as one short word for a page element to carry (`data-nav`), read back by
+    /// `from_token`: a link's target is computed from the state when it is clicked, so a
+    /// link drawn before the state changed still makes the move it names.
+    pub fn token(&self) -> String {
+        match self {
+            Nav::GoTo(view) => format!("go:{}", view.as_str()),
+            Nav::OpenGpu(id) => format!("gpu:{id}"),
+            Nav::AddToCompare(id) => format!("compare:{id}"),
+            Nav::ShareMine(id) => format!("mine:{id}"),
+            Nav::Change(Change::Gpus(n)) => format!("gpus:{n}"),
+            Nav::Change(Change::Precision(p)) => format!("prec:{}", p.as_str()),
+            Nav::Change(Change::Task(t)) => format!("task:{}", t.as_str()),
+        }
+    }
+
+    pub fn from_token(token: &str) -> Option<Nav> {
+        let (kind, value) = token.split_once(':')?;
+        Some(match kind {
+            "go" => Nav::GoTo(View::parse(value)?),
+            "gpu" => Nav::OpenGpu(value.into()),
+            "compare" => Nav::AddToCompare(value.into()),
+            "mine" => Nav::ShareMine(value.into()),
+            "gpus" => Nav::Change(Change::Gpus(value.parse().ok()?)),
+            "prec" => Nav::Change(Change::Precision(Precision::parse(value)?)),
+            "task" => Nav::Change(Change::Task(Task::parse(value)?)),
+            _ => return None,
+        })
+    }
+}
+
 /// What a person can do to the state by clicking: each operation is one history
 /// entry, and the views bind them to links (`after` gives the state a link points to).
 impl AppState {

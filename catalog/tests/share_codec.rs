@@ -446,3 +446,33 @@ fn parse_number_refuses_what_is_not_a_plain_decimal() {
         assert_eq!(parse_number(text), Some(x), "{text:?}");
     }
 }
+
+#[test]
+fn every_link_move_reads_back_from_its_token() {
+    use catalog::share::Nav;
+    use catalog::workload::Change;
+    let mut moves: Vec<Nav> = View::ALL.iter().map(|v| Nav::GoTo(*v)).collect();
+    moves.extend([
+        Nav::OpenGpu("rtx-4090".into()),
+        Nav::AddToCompare("a100-sxm4-80gb".into()),
+        Nav::ShareMine("rtx-3090".into()),
+        Nav::Change(Change::Gpus(4)),
+    ]);
+    moves.extend(
+        Precision::ALL
+            .iter()
+            .map(|p| Nav::Change(Change::Precision(*p))),
+    );
+    moves.extend(Task::ALL.iter().map(|t| Nav::Change(Change::Task(*t))));
+    for nav in moves {
+        assert_eq!(
+            Nav::from_token(&nav.token()),
+            Some(nav.clone()),
+            "{}",
+            nav.token()
+        );
+    }
+    for bad in ["", "gpu", "go:nowhere", "gpus:x", "prec:fp64", "fly:away"] {
+        assert_eq!(Nav::from_token(bad), None, "{bad}");
+    }
+}
