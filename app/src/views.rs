@@ -2,7 +2,7 @@
 //! WebAssembly module (`src/bin/views.rs`, built by trunk into `views/`), so a first
 //! visit, which opens on Advise, downloads only what Advise needs. The page's module
 //! loads it the first time one of those views is shown and hands it an element to draw
-//! into (`host`); the views module then draws there (`mount`).
+//! into (`draw_into`); the views module then draws there (`mount`).
 //!
 //! Each module holds its own copy of the state, both bound to the URL: a module writes
 //! every change to the URL and announces it with a `popstate` event, which the other one
@@ -15,7 +15,6 @@ use catalog::share::{AppState, View};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use crate::i18n::{fill, tr, Key};
 use crate::state::Ctx;
 
 /// Changes whenever the module's sources do (see `build.rs`).
@@ -60,7 +59,7 @@ pub async fn export_text(json: bool, state: &AppState) -> Result<String, String>
     let args = js_sys::Array::of3(
         &JsValue::from_bool(json),
         &catalog::share::print(state).into(),
-        &crate::state::absolute_link(state).into(),
+        &crate::url::absolute_link(state).into(),
     );
     export
         .apply(&JsValue::NULL, &args)
@@ -76,46 +75,23 @@ pub fn export(json: bool, query: &str, link: &str) -> String {
     let (state, _) = catalog::share::parse(query, catalog);
     let ranking = catalog::rank::rank(catalog, &state.workload, &state.filters);
     if json {
-        catalog::export::to_json(&ranking, &state, link, crate::state::catalog_date())
+        catalog::export::to_json(&ranking, &state, link, crate::url::catalog_date())
     } else {
         catalog::export::to_csv(&ranking, &state)
     }
 }
 
-/// Where a view of the views module goes: a note while the module loads, what went
-/// wrong if it cannot, and the element it draws into. Once the module has drawn the view
-/// or said why it could not, the view joins `settled` (`main`'s `data-ready` follows it).
-pub fn host(ctx: Ctx, view: View, settled: RwSignal<Vec<View>>) -> impl IntoView {
-    let element = NodeRef::<leptos::html::Div>::new();
-    // None while loading, then Ok once drawn or the reason it could not be.
-    let outcome = RwSignal::new(None::<Result<(), String>>);
-    Effect::new(move |_| {
-        let Some(el) = element.get() else { return };
-        leptos::task::spawn_local(async move {
-            let drawn = async {
-                let mount = module_fn("mount").await?;
-                let promise = mount
-                    .call2(&JsValue::NULL, &name(view).into(), &el)
-                    .map_err(|e| format!("{e:?}"))?;
-                wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(promise))
-                    .await
-                    .map(|_| ())
-                    .map_err(|e| e.as_string().unwrap_or_else(|| format!("{e:?}")))
-            };
-            outcome.set(Some(drawn.await));
-            settled.update(|v| v.push(view));
-        });
-    });
-    view! {
-        {move || match outcome.get() {
-            None => Some(view! { <p class="view-loading" data-testid="view-loading">{tr(ctx.lang(), Key::ViewLoading)}</p> }.into_any()),
-            Some(Err(why)) => Some(view! {
-                <p class="view-error" role="alert" data-testid="view-error">{fill(tr(ctx.lang(), Key::ViewFailed), &[("why", why)])}</p>
-            }.into_any()),
-            Some(Ok(())) => None,
-        }}
-        <div class="view-host" node_ref=element></div>
-    }
+/// Has the views module draw `view` into `host`, loading the module the first time; the
+/// reason when it cannot.
+pub async fn draw_into(view: View, host: web_sys::Element) -> Result<(), String> {
+    let mount = module_fn("mount").await?;
+    let promise = mount
+        .call2(&JsValue::NULL, &name(view).into(), &host)
+        .map_err(|e| format!("{e:?}"))?;
+    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(promise))
+        .await
+        .map(|_| ())
+        .map_err(|e| e.as_string().unwrap_or_else(|| format!("{e:?}")))
 }
 
 /// Draws a view of this module into `host`: what `src/bin/views.rs` exports as `mount`.
@@ -132,7 +108,7 @@ pub async fn mount(view: &str, host: web_sys::HtmlElement) -> Result<(), String>
         "bench" => View::Bench,
         other => return Err(format!("no view named {other:?} in this module")),
     };
-    if crate::state::opens_in_chinese() && !crate::i18n::zh_ready() {
+    if crate::url::opens_in_chinese() && !crate::i18n::zh_ready() {
         if let Err(e) = crate::i18n::load_zh().await {
             leptos::logging::warn!("Chinese strings: {e}");
         }

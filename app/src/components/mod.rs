@@ -1,11 +1,4 @@
-pub mod answer;
 pub mod chart;
 pub mod details;
-pub mod embed;
 pub mod failure;
-pub mod footer;
-pub mod header;
 pub mod link;
-pub mod notice;
-pub mod rank_card;
-pub mod share_bar;

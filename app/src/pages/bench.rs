@@ -12,19 +12,8 @@ use wasm_bindgen::JsCast;
 use crate::components::link::view_link;
 use crate::i18n::{fill, t, tr, tv, Key, ViewKey};
 use crate::state::use_ctx;
+use crate::url::{my_gpu, storage, MINE_KEY};
 use crate::webgpu::on_demand;
-
-/// Key of the visitor's own GPU in localStorage.
-pub const MINE_KEY: &str = "gpu-advisor:mine";
-
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
-/// The visitor's own GPU: from the link when shared there, else from local storage.
-pub fn my_gpu(state_mine: Option<String>) -> Option<String> {
-    state_mine.or_else(|| storage()?.get_item(MINE_KEY).ok().flatten())
-}
 
 #[component]
 pub fn Bench() -> impl IntoView {

@@ -14,9 +14,9 @@ use catalog::workload::Mode;
 
 use crate::components::chart::ScatterChart;
 use crate::components::link::view_link;
-use crate::components::rank_card::{range_text, throughput_text, unit_text, why_not_text};
 use crate::i18n::{fill, num, tr, tv, usd, Key, ViewKey};
 use crate::state::use_ctx;
+use crate::text::{range_text, throughput_text, unit_text, why_not_text};
 
 /// A spec row: label, value per GPU, and whether higher is better (None: not compared).
 struct Row {
@@ -209,7 +209,7 @@ pub fn Compare() -> impl IntoView {
             .map(|g| (g.id.clone(), g.name.clone()))
             .collect::<Vec<_>>()
     };
-    let mine = move || crate::pages::bench::my_gpu(ctx.mine.get());
+    let mine = move || crate::url::my_gpu(ctx.mine.get());
     let add = move |id: String| {
         query.set(String::new());
         ctx.update(true, move |s| s.add_to_compare(&id));

@@ -1,4 +1,3 @@
-pub mod advise;
 pub mod bench;
 pub mod compare;
 pub mod gpu;

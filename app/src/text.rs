@@ -1,15 +1,15 @@
-//! One ranked GPU: fit bar, speed and cost with their ranges, the top reasons.
+//! The words the page writes for the engine's figures and reasons: prices, speeds,
+//! costs, fit and why a GPU is left out, in the page's language. Plain functions of
+//! `catalog` values, shared by every view and by the page written at build time.
 
 use catalog::decimal::fixed;
 use catalog::estimate::{Bound, Range, Unit};
+use catalog::gpu::{PriceKind, Purchase};
 use catalog::memory::Sharding;
-use catalog::rank::{Grade, LinkKind, Ranked, Reason, WhyNot};
-use catalog::share::{Lang, Nav};
+use catalog::rank::{LinkKind, Reason, WhyNot};
+use catalog::share::Lang;
 use catalog::workload::{EcoRequirement, Mode};
-use leptos::prelude::*;
 
-use crate::components::answer::price_text;
-use crate::components::link::view_link;
 use crate::i18n::{fill, gb, num, tr, usd, usd_range, Key};
 
 pub fn range_text(r: Range) -> String {
@@ -268,27 +268,6 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
     }
 }
 
-/// The person's own price for this GPU: typing one replaces the catalog's (the `price`
-/// key of the link); clearing it goes back to the catalog's.
-fn your_price_input(id: String, yours: Option<f64>, lang: Lang) -> impl IntoView {
-    // The page written at build time has no state to record a price in; the app's does.
-    let ctx = use_context::<crate::state::Ctx>();
-    view! {
-        <label class="your-price">
-            {tr(lang, Key::CardYourPrice)}
-            <input type="number" inputmode="decimal" min="1" data-testid="your-price"
-                prop:value=yours.map(catalog::decimal::shortest).unwrap_or_default()
-                on:change=move |ev| {
-                    let text = event_target_value(&ev);
-                    let value = catalog::share::parse_number(&text).filter(|v| v.is_finite() && *v >= 1.0 && *v <= 1e7);
-                    if let (Some(ctx), true) = (ctx, text.trim().is_empty() || value.is_some()) {
-                        ctx.update(false, |s| s.workload.set_your_price(&id, value));
-                    }
-                } />
-        </label>
-    }
-}
-
 /// What buying the GPUs costs: "$1,100 new (price from 2026-06)" for one, "$2,200 = 2 ×
 /// $1,100 new (…)" for several.
 pub fn hardware_text(lang: Lang, cost: &catalog::estimate::Cost) -> Option<String> {
@@ -350,202 +329,34 @@ pub fn sentence_case(text: &str, upper: bool) -> String {
     text
 }
 
-/// The one reason a card shows before "More": what could surprise the person (a caveat)
-/// if there is one, else how its speed compares. The badge shows the fit, and the cost
-/// line says when a price is for a used card.
-fn lead_reason(reasons: &[Reason]) -> Option<&Reason> {
-    let said = |r: &&Reason| {
-        matches!(
-            r,
-            Reason::Fits { .. }
-                | Reason::TightFit { .. }
-                | Reason::NeedsGpus { .. }
-                | Reason::UsedOnly
-        )
-    };
-    let mut rest = reasons.iter().filter(|r| !said(r));
-    rest.clone()
-        .find(|r| catalog::rank::is_caveat(r))
-        .or_else(|| rest.next())
+/// "$1,207 used": the price and its kind, for the picks' one-line form.
+pub(crate) fn short_price_text(lang: Lang, p: &Purchase) -> String {
+    format!("{} {}", usd(p.usd), price_kind(lang, p))
 }
 
-/// A candidate GPU in the ranking: a fit badge and a grade, then at most three lines
-/// (time or speed, cost, the reason that matters most); the rest opens under "More".
-#[component]
-pub fn RankCard(
-    item: Ranked<'static>,
-    position: usize,
-    /// How it compares with the first card (`catalog::rank::grades`).
-    grade: Option<Grade>,
-    /// Speed relative to the visitor's own GPU, and its name.
-    vs_mine: Option<(f64, String)>,
-    /// The language to write in: the list re-renders its cards when it changes.
-    lang: Lang,
-    /// Buying or renting: says whether a job's cost is electricity or rental.
-    mode: Mode,
-    /// The GPUs whose "More" is open, kept by the list (none in the page written at build time).
-    open_more: Option<RwSignal<Vec<String>>>,
-) -> impl IntoView {
-    let gpu = item.gpu;
-    let need = item.memory.total();
-    let have = item.usable_bytes;
-    let fill_pct = (need / have * 100.0).clamp(0.0, 100.0);
-    let speed = item.speed.clone();
-    let time_line = speed.as_ref().map(|s| match s.job_hours {
-        Some(h) => fill(
-            tr(lang, Key::CardJobHours),
-            &[("range", range_text(h)), ("mid", num(h.mid))],
-        ),
-        None => throughput_text(lang, s.throughput, s.unit),
-    });
-    let cost_parts = {
-        let c = &item.cost;
-        let mut parts = Vec::new();
-        if let Some(text) = hardware_text(lang, c) {
-            parts.push(fill(tr(lang, Key::CardHardware), &[("usd", text)]));
-        }
-        if let Some(r) = c.rent_usd_per_hour {
-            parts.push(fill(
-                tr(lang, Key::CardRent),
-                &[("usd", format!("${}", fixed(r, 2)))],
-            ));
-        }
-        if let Some(j) = c.job_usd {
-            // Buying, the job's running cost is its electricity; renting, the rental.
-            let key = match mode {
-                Mode::Buy => Key::CardEnergy,
-                Mode::Rent => Key::CardJobCost,
-            };
-            parts.push(fill(tr(lang, key), &[("range", usd_range(j.low, j.high))]));
-        }
-        if let Some(m) = c.per_million_usd {
-            let unit = speed.as_ref().map(|s| s.unit);
-            parts.push(per_work_cost_text(lang, mode, unit, m));
-        }
-        // Buying for a training job: what renting the same job would cost, and when buying pays off.
-        if let (Mode::Buy, Some(rent), Some(hours)) = (
-            mode,
-            c.rent_usd_per_hour,
-            speed.as_ref().and_then(|s| s.job_hours),
-        ) {
-            parts.push(fill(
-                tr(lang, Key::CardRentJob),
-                &[("usd", usd(rent * hours.mid))],
-            ));
-            if let Some(b) = c.break_even_hours {
-                parts.push(fill(tr(lang, Key::CardBreakEven), &[("hours", num(b))]));
-            }
-        }
-        parts
-    };
-    // The first two cost figures read on the card; the rest under "More".
-    let (cost_line, cost_more) = {
-        let split = cost_parts.len().min(2);
-        (
-            cost_parts[..split].join(" · "),
-            cost_parts[split..].join(" · "),
-        )
-    };
-    let badge = fit_badge(lang, &item.reasons);
-    let lead = lead_reason(&item.reasons);
-    let lead_line = match &vs_mine {
-        Some((ratio, name)) => view! {
-            <p class="vs-mine">{fill(tr(lang, Key::CardVsMine), &[("x", fixed(*ratio, 1)), ("name", name.clone())])}</p>
-        }
-        .into_any(),
-        None => lead
-            .map(|r| view! { <p class="rank-why">{reason_text(lang, r)}</p> })
-            .into_any(),
-    };
-    let reasons: Vec<String> = item
-        .reasons
-        .iter()
-        .filter(|r| vs_mine.is_some() || Some(*r) != lead)
-        .filter(|r| !matches!(r, Reason::Fits { .. } | Reason::TightFit { .. }))
-        .map(|r| reason_text(lang, r))
-        .collect();
-    let id = gpu.id.clone();
-    let id_detail = gpu.id.clone();
-    let fits = item.fits();
-    let yours = item
-        .cost
-        .purchase
-        .as_ref()
-        .filter(|p| p.kind == catalog::gpu::PriceKind::Yours)
-        .map(|p| p.usd);
-    let gpus = item.gpus_needed().unwrap_or(1);
-    let grade_view = grade.map(|g| {
-        let share = item.score.unwrap_or(0.0);
-        view! {
-            <span class=format!("grade grade-{}", g.letter().to_ascii_lowercase()) data-testid="grade"
-                title=tr(lang, Key::CardGrade) aria-label=format!("{} {}", tr(lang, Key::CardGrade), g.letter())
-                data-score=fixed(share, 3)>{g.letter()}</span>
-        }
-    });
-    view! {
-        <li class="rank-item" data-testid="rank-item" data-gpu-id=gpu.id.clone() data-fits=fits.to_string()>
-            <div class="rank-head">
-                <span class="rank-pos">{position}</span>
-                <h3 class="rank-name">{view_link(Nav::OpenGpu(gpu.id.clone()), "name-link", None, gpu.name.clone().into())}</h3>
-                {(gpus > 1).then(|| view! { <span class="badge">{format!("×{gpus}")}</span> })}
-                {grade_view}
-            </div>
-            <div class="fit-line">
-                {badge.map(|(class, text)| view! { <span class=class data-testid="fit-badge">{text}</span> })}
-                <span class="fit" title=fill(tr(lang, Key::CardMemory), &[("need", gb(need)), ("have", gb(have))])>
-                    <span class="fit-bar" style=format!("width:{}%", fixed(fill_pct, 1))></span>
-                </span>
-                <span class="fit-label">{fill(tr(lang, Key::CardMemory), &[("need", gb(need)), ("have", gb(have))])}</span>
-            </div>
-            <p class="rank-speed">{time_line.unwrap_or_else(|| tr(lang, Key::ReasonSpeedUnknown).into())}</p>
-            <p class="rank-cost">{cost_line}</p>
-            {lead_line}
-            <details class="card-more" data-testid="card-more"
-                prop:open={
-                    let id = gpu.id.clone();
-                    move || open_more.is_some_and(|o| o.with(|o| o.contains(&id)))
-                }
-                on:toggle={
-                    let id = gpu.id.clone();
-                    move |ev| {
-                        let open = event_target::<web_sys::Element>(&ev).has_attribute("open");
-                        if let Some(o) = open_more {
-                            if open != o.with_untracked(|o| o.contains(&id)) {
-                                o.update(|o| if open { o.push(id.clone()) } else { o.retain(|x| *x != id) });
-                            }
-                        }
-                    }
-                }>
-                <summary>{tr(lang, Key::CardMore)}</summary>
-                {(!cost_more.is_empty()).then(|| view! { <p class="rank-cost">{cost_more}</p> })}
-                <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
-                <div class="rank-actions">
-                    {(mode == Mode::Buy).then(|| your_price_input(id.clone(), yours, lang))}
-                    {view_link(Nav::AddToCompare(id), "link", Some("card-compare"), tr(lang, Key::CardCompare).to_string().into())}
-                    {view_link(Nav::OpenGpu(id_detail), "link", Some("card-details"), tr(lang, Key::CardDetails).to_string().into())}
-                </div>
-            </details>
-        </li>
-    }
+pub(crate) fn price_kind(lang: Lang, p: &Purchase) -> &'static str {
+    tr(
+        lang,
+        match p.kind {
+            PriceKind::New => Key::PriceKindNew,
+            PriceKind::Used => Key::PriceKindUsed,
+            PriceKind::ServerShare => Key::PriceKindServer,
+            PriceKind::Launch => Key::PriceKindLaunch,
+            PriceKind::Yours => Key::PriceKindYours,
+        },
+    )
 }
 
-/// A candidate below the top of the ranking: one line with the same test hooks.
-#[component]
-pub fn RankRow(item: Ranked<'static>, position: usize, lang: Lang) -> impl IntoView {
-    let gpu = item.gpu;
-    let speed = item.speed.as_ref().map(|s| match s.job_hours {
-        Some(h) => fill(
-            tr(lang, Key::CardJobHours),
-            &[("range", range_text(h)), ("mid", num(h.mid))],
-        ),
-        None => throughput_text(lang, s.throughput, s.unit),
-    });
-    let id = gpu.id.clone();
-    view! {
-        <li class="rank-row" data-testid="rank-item" data-gpu-id=gpu.id.clone() data-fits=item.fits().to_string()>
-            <span class="rank-pos">{position}</span>
-            {view_link(Nav::OpenGpu(id), "link", None, gpu.name.clone().into())}
-            <span class="rank-row-speed">{speed.unwrap_or_else(|| tr(lang, Key::ReasonSpeedUnknown).into())}</span>
-        </li>
-    }
+/// "$1,207 used (price from 2026-09)", marking prices over a year old.
+pub fn price_text(lang: Lang, p: &Purchase) -> String {
+    let kind = price_kind(lang, p);
+    let Some(date) = p.date.clone() else {
+        return format!("{} ({kind})", usd(p.usd));
+    };
+    let age = if p.is_stale(crate::url::catalog_date()) {
+        fill(tr(lang, Key::PriceStale), &[("date", date)])
+    } else {
+        fill(tr(lang, Key::PriceFrom), &[("date", date)])
+    };
+    format!("{} {kind} ({age})", usd(p.usd))
 }
