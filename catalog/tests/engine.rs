@@ -1289,3 +1289,43 @@ fn serving_a_batch_the_entry_pick_is_usable_for_each_user() {
         }
     }
 }
+
+#[test]
+fn serving_a_batch_the_cards_that_keep_up_with_each_user_lead() {
+    // The same $10,000 query put the DGX Spark first in the ranking and the answer: the
+    // best balance of speed and price, at 6 tokens/s for each of sixteen users.
+    for query in [
+        "task=infer&model=llama-3.1-8b&batch=16&runtime=vllm&budget=10000",
+        "task=infer&model=llama-3.1-8b&batch=32&mode=rent",
+        "task=infer&model=llama-3.1-70b&prec=int4&batch=8&runtime=vllm",
+    ] {
+        let ranking = ranked(query);
+        let workload = catalog::share::parse(query, Catalog::embedded()).0.workload;
+        let batch = f64::from(workload.batch);
+        let keeps_up = |r: &catalog::rank::Ranked| {
+            r.speed
+                .as_ref()
+                .is_some_and(|s| s.throughput.mid / batch >= USABLE_DECODE_TOKENS_S)
+        };
+        // Among the scored cards that suit, every one that keeps up ranks before every
+        // one that does not.
+        let suited: Vec<_> = ranking
+            .items
+            .iter()
+            .filter(|r| r.score.is_some() && catalog::rank::suits(r, &workload))
+            .collect();
+        if let Some(first_slow) = suited.iter().position(|r| !keeps_up(r)) {
+            if let Some(late) = suited[first_slow..].iter().find(|r| keeps_up(r)) {
+                panic!(
+                    "{query}: {} keeps up with each user and ranks after {}, which does not",
+                    late.gpu.id, suited[first_slow].gpu.id
+                );
+            }
+        }
+        assert!(
+            keeps_up(&ranking.items[0]),
+            "{query}: the first card {} does not keep up with each user",
+            ranking.items[0].gpu.id
+        );
+    }
+}
