@@ -1625,3 +1625,67 @@ pub fn frame(d: &Draw) -> String {
         .close("div");
     h.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// States the form is drawn for: the default and every preset's workload.
+    fn states() -> Vec<AppState> {
+        std::iter::once(AppState::default())
+            .chain(presets().into_iter().map(|(_, workload)| AppState {
+                workload,
+                ..AppState::default()
+            }))
+            .collect()
+    }
+
+    #[test]
+    fn every_option_the_form_offers_reads_back_as_chosen() {
+        let options = form_options(Lang::En, Catalog::embedded());
+        for state in states() {
+            for f in FIELDS {
+                let Input::Select {
+                    options: pick,
+                    get,
+                    set,
+                } = &f.input
+                else {
+                    continue;
+                };
+                for (token, label) in pick(&options, &state) {
+                    let mut chosen = state.clone();
+                    set(&mut chosen, token);
+                    assert_eq!(&get(&chosen), token, "{} option {label:?}", f.id);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_number_the_form_shows_reads_back_as_typed() {
+        for state in states() {
+            for f in FIELDS {
+                let Input::Number { min, max, get, set } = &f.input else {
+                    continue;
+                };
+                if !(f.shown)(&state) {
+                    continue;
+                }
+                for value in [get(&state), Some(*min), Some(*max)] {
+                    let mut typed = state.clone();
+                    set(&mut typed, value);
+                    assert_eq!(get(&typed), value, "{} = {value:?}", f.id);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn field_ids_are_unique() {
+        let mut ids: Vec<&str> = FIELDS.iter().map(|f| f.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), FIELDS.len());
+    }
+}
