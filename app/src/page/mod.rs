@@ -257,22 +257,57 @@ impl Page {
             path: &path,
         };
 
-        if let Some(header) = find(&root, ".site-header") {
+        self.draw_header(&root, &d, theme);
+        let notice = chrome::notice(&d, &self.ignored);
+        if notice != self.drawn.notice {
+            if let Some(slot) = find(&root, ".notice-slot") {
+                set_html(&slot, &notice, false);
+            }
+            self.drawn.notice = notice;
+        }
+        if let Some(main) = find(&root, "#main") {
+            self.draw_views(&main, &d);
+        }
+        self.draw_footer(&root, &d);
+        // Links drawn before the state changed point where their move now leads.
+        if let Ok(links) = root.query_selector_all("a[data-nav]") {
+            for i in 0..links.length() {
+                let Some(a) = links.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+                    continue;
+                };
+                if let Some(nav) = a
+                    .get_attribute("data-nav")
+                    .and_then(|t| Nav::from_token(&t))
+                {
+                    let href = d.href(&nav);
+                    if a.get_attribute("href").as_deref() != Some(href.as_str()) {
+                        let _ = a.set_attribute("href", &href);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The header: drawn per language; its links' marks per view; the theme switch's label;
+    /// the share menu whenever what it shows changes.
+    fn draw_header(&mut self, root: &Element, d: &Draw, theme: Theme) {
+        let (lang, view, state) = (d.lang, d.state.view, d.state);
+        if let Some(header) = find(root, ".site-header") {
             if self.drawn.header != Some(lang) {
                 // The menu stays open across a language switch made from it.
                 let open = find(&header, "details.menu").is_some_and(|m| m.has_attribute("open"));
-                set_html(&header, &chrome::header(&d, true, open), true);
+                set_html(&header, &chrome::header(d, true, open), true);
                 self.drawn.header = Some(lang);
                 self.drawn.nav = Some((lang, view));
                 self.drawn.share.clear();
             }
             if self.drawn.nav != Some((lang, view)) {
-                if let Some(nav) = find(&root, ".site-header nav") {
-                    set_html(&nav, &chrome::nav(&d), false);
+                if let Some(nav) = find(root, ".site-header nav") {
+                    set_html(&nav, &chrome::nav(d), false);
                 }
                 self.drawn.nav = Some((lang, view));
             }
-            if let Some(toggle) = find(&root, "[data-testid=\"theme-toggle\"]") {
+            if let Some(toggle) = find(root, "[data-testid=\"theme-toggle\"]") {
                 let label = chrome::theme_label(lang, theme);
                 if toggle.text_content().as_deref() != Some(label) {
                     toggle.set_text_content(Some(label));
@@ -289,27 +324,21 @@ impl Page {
                 snippet_link.as_deref(),
             );
             if share != self.drawn.share {
-                if let Some(bar) = find(&root, ".share-bar") {
+                if let Some(bar) = find(root, ".share-bar") {
                     set_html(&bar, &share, false);
                 }
                 self.drawn.share = share;
             }
         }
+    }
 
-        let notice = chrome::notice(&d, &self.ignored);
-        if notice != self.drawn.notice {
-            if let Some(slot) = find(&root, ".notice-slot") {
-                set_html(&slot, &notice, false);
-            }
-            self.drawn.notice = notice;
-        }
-
-        let Some(main) = find(&root, "#main") else {
-            return;
-        };
+    /// The views in `main`: advise drawn here, the others by the views module, and
+    /// `main`'s readiness.
+    fn draw_views(&mut self, main: &Element, d: &Draw) {
+        let (lang, view) = (d.lang, d.state.view);
         // A view is created the first time it is shown and then kept, hidden while
         // another view is shown, so that going back and forth costs a redraw at most.
-        let slot = |v: View| find(&main, &format!(".view[data-view=\"{}\"]", v.as_str()));
+        let slot = |v: View| find(main, &format!(".view[data-view=\"{}\"]", v.as_str()));
         if slot(view).is_none() {
             let inner = if view == View::Advise {
                 ""
@@ -342,7 +371,7 @@ impl Page {
             }
         }
         if let Some(advise) = slot(View::Advise) {
-            self.draw_advise(&advise, &d);
+            self.draw_advise(&advise, d);
         }
         for h in &self.hosted {
             let key = (h.view, lang, h.outcome.is_some());
@@ -369,8 +398,11 @@ impl Page {
         if main.get_attribute("data-ready").as_deref() != Some(ready) {
             let _ = main.set_attribute("data-ready", ready);
         }
+    }
 
-        if let Some(footer) = find(&root, ".site-footer") {
+    fn draw_footer(&mut self, root: &Element, d: &Draw) {
+        let (lang, state) = (d.lang, d.state);
+        if let Some(footer) = find(root, ".site-footer") {
             if self.drawn.footer != Some(lang) {
                 set_html(
                     &footer,
@@ -380,26 +412,9 @@ impl Page {
                 self.drawn.footer = Some(lang);
             }
         }
-        if let Some(footer) = find(&root, ".open-full") {
+        if let Some(footer) = find(root, ".open-full") {
             let href = url::absolute_link(&state.after(|s| s.embed = false));
             set_html(&footer, &chrome::open_full(lang, &href), true);
-        }
-        // Links drawn before the state changed point where their move now leads.
-        if let Ok(links) = root.query_selector_all("a[data-nav]") {
-            for i in 0..links.length() {
-                let Some(a) = links.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
-                    continue;
-                };
-                if let Some(nav) = a
-                    .get_attribute("data-nav")
-                    .and_then(|t| Nav::from_token(&t))
-                {
-                    let href = d.href(&nav);
-                    if a.get_attribute("href").as_deref() != Some(href.as_str()) {
-                        let _ = a.set_attribute("href", &href);
-                    }
-                }
-            }
         }
     }
 
