@@ -1032,20 +1032,21 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         }
     }
     mark_offload_that_outpaces(&mut items, workload);
-    // Serving a language model, a candidate that decodes slower than each user reads
-    // ranks after those that do, when any does: sixteen users at 6 tokens/s each is no
-    // answer for sixteen users, however cheap the box.
-    let reading = items
-        .iter()
-        .any(|r| is_candidate(r, workload) && suits(r, workload) && reads_fast_enough(r, workload));
-    let slow = |r: &Ranked| reading && is_candidate(r, workload) && !reads_fast_enough(r, workload);
+    // Serving a language model, a scored candidate that decodes slower than each user
+    // reads ranks after those that keep up, when any that suits does: sixteen users at 6
+    // tokens/s each is no answer for sixteen users, however cheap the box.
+    let reading = items.iter().any(|r| {
+        is_candidate(r, workload) && suits(r, workload) && keeps_up_with_each_user(r, workload)
+    });
+    let slow =
+        |r: &Ranked| reading && is_candidate(r, workload) && slower_than_reading(r, workload);
     items.sort_by(|a, b| {
         b.fits()
             .cmp(&a.fits())
             .then(suits(a, workload).cmp(&suits(b, workload)).reverse())
-            .then(slow(a).cmp(&slow(b)))
             .then(runs_as_asked(b, workload).cmp(&runs_as_asked(a, workload)))
             .then(b.score.is_some().cmp(&a.score.is_some()))
+            .then(slow(a).cmp(&slow(b)))
             .then(b.score.unwrap_or(0.0).total_cmp(&a.score.unwrap_or(0.0)))
             .then(a.gpu.id.cmp(&b.gpu.id))
     });
@@ -1227,18 +1228,25 @@ fn mark_offload_that_outpaces(items: &mut [Ranked], workload: &Workload) {
     }
 }
 
-/// Whether a GPU serving a language model decodes at least as fast as each user of the
-/// batch reads (`USABLE_DECODE_TOKENS_S` per user); any GPU doing other work does.
-fn reads_fast_enough(r: &Ranked, workload: &Workload) -> bool {
-    let Some(s) = r
+/// Serving a language model, the tokens per second each user of the batch gets from this
+/// GPU; `None` for other work or an unknown speed.
+fn per_user_decode(r: &Ranked, workload: &Workload) -> Option<f64> {
+    let s = r
         .speed
         .as_ref()
-        .filter(|s| s.unit == estimate::Unit::Tokens)
-    else {
-        return true;
-    };
-    workload.task != Task::Infer
-        || s.throughput.mid / f64::from(workload.batch.max(1)) >= USABLE_DECODE_TOKENS_S
+        .filter(|s| s.unit == estimate::Unit::Tokens)?;
+    (workload.task == Task::Infer).then(|| s.throughput.mid / f64::from(workload.batch.max(1)))
+}
+
+/// Whether a GPU serving a language model decodes at least as fast as each user of the
+/// batch reads (`USABLE_DECODE_TOKENS_S` per user).
+pub fn keeps_up_with_each_user(r: &Ranked, workload: &Workload) -> bool {
+    per_user_decode(r, workload).is_some_and(|s| s >= USABLE_DECODE_TOKENS_S)
+}
+
+/// Whether a GPU serving a language model decodes slower than each user of the batch reads.
+pub fn slower_than_reading(r: &Ranked, workload: &Workload) -> bool {
+    per_user_decode(r, workload).is_some_and(|s| s < USABLE_DECODE_TOKENS_S)
 }
 
 fn has_room(r: &Ranked) -> bool {

@@ -4,10 +4,13 @@ use catalog::estimate;
 use catalog::gpu::Vendor;
 use catalog::memory::{self, Sharding};
 use catalog::rank::{
-    grades, rank, Grade, Ranking, Tier, WhyNot, FEW_CANDIDATES, USABLE_DECODE_TOKENS_S,
+    grades, rank, Grade, Ranking, Tier, WhyNot, CHEAPER_WITH_CHANGE, FEW_CANDIDATES,
+    USABLE_DECODE_TOKENS_S,
 };
 use catalog::share::Filters;
-use catalog::workload::{EcoRequirement, Mode, ModelChoice, Precision, Priority, Task, Workload};
+use catalog::workload::{
+    Change, EcoRequirement, Mode, ModelChoice, Precision, Priority, Task, Workload,
+};
 use catalog::Catalog;
 use proptest::prelude::*;
 
@@ -78,15 +81,27 @@ proptest! {
         prop_assert!(fits.windows(2).all(|p| p[0] || !p[1]), "a candidate after an excluded GPU");
         // GPUs that do not suit (off CUDA for a CUDA-first workload, passive cooling in a
         // workstation) come after those that do, and those that do not run the job as asked
-        // (precision fallback, legacy wheels) after those; within each group, by score.
+        // (precision fallback, legacy wheels) after those; within each group, by score,
+        // except that serving a language model, cards slower than each user reads follow
+        // those that keep up when any card that suits keeps up.
         let group = |r: &catalog::rank::Ranked| {
             (!catalog::rank::suits(r, &w), !catalog::rank::runs_as_asked(r, &w))
         };
         let groups: Vec<(bool, bool)> = ranking.items.iter().filter(|r| r.fits()).map(group).collect();
         prop_assert!(groups.windows(2).all(|p| p[0] <= p[1]), "groups out of order: {:?}", groups);
+        let reading = ranking.items.iter().any(|r| {
+            r.score.is_some() && catalog::rank::suits(r, &w) && catalog::rank::keeps_up_with_each_user(r, &w)
+        });
+        let slow = |r: &catalog::rank::Ranked| reading && catalog::rank::slower_than_reading(r, &w);
         for g in [(false, false), (true, false), (true, true)] {
-            let scores: Vec<f64> = ranking.items.iter().filter(|r| r.fits() && group(r) == g).filter_map(|r| r.score).collect();
-            prop_assert!(scores.windows(2).all(|p| p[0] >= p[1]), "scores out of order: {:?}", scores);
+            let order: Vec<(bool, f64)> = ranking.items.iter()
+                .filter(|r| r.fits() && group(r) == g)
+                .filter_map(|r| Some((slow(r), r.score?)))
+                .collect();
+            prop_assert!(
+                order.windows(2).all(|p| p[0].0 < p[1].0 || (p[0].0 == p[1].0 && p[0].1 >= p[1].1)),
+                "scores out of order: {:?}", order
+            );
         }
         prop_assert_eq!(ids(&w).len(), catalog().gpus.len());
     }
@@ -124,23 +139,33 @@ proptest! {
 
     #[test]
     fn alternatives_only_when_few_run_it_or_the_pick_is_offloaded(w in workload_strategy()) {
-        // The answer offers a change only when at most `FEW_CANDIDATES` GPUs run the
-        // workload as entered, or its first pick runs it only offloaded to CPU memory. Each
-        // change then gives more candidates (or, offloaded, a first pick that holds the job
-        // in GPU memory); its first GPU runs the changed workload, and the change is one the
-        // workload did not already have.
+        // The answer offers a change when at most `FEW_CANDIDATES` GPUs run the workload
+        // as entered, or its first pick runs it only offloaded to CPU memory: each change
+        // then gives more candidates (or, offloaded, a first pick that holds the job in GPU
+        // memory). Otherwise only buying, and only more GPUs whose entry pick costs at most
+        // `CHEAPER_WITH_CHANGE` of the entry pick as entered (any, without one). Each first
+        // GPU runs the changed workload, and the change is one the workload did not have.
         let ranking = rank(catalog(), &w, &Filters::default());
         let candidates = catalog::rank::choices(&ranking.picks);
         let offloaded = catalog::rank::first_pick_offloaded(&ranking.items, &ranking.picks);
-        if candidates > FEW_CANDIDATES && !offloaded {
-            prop_assert!(ranking.alternatives.is_empty());
-        }
+        let few = candidates <= FEW_CANDIDATES || offloaded;
+        let entry_cost = ranking.picks.entry.as_ref().and_then(|p| p.cost_usd);
         for alt in &ranking.alternatives {
             let mut changed = w.clone();
             alt.change.apply(&mut changed);
             prop_assert!(changed != w, "{:?} changes nothing", alt.change);
             prop_assert!(alt.top.fits(), "{:?}: first GPU {} does not fit", alt.change, alt.top.gpu.id);
-            if offloaded {
+            prop_assert_eq!(alt.cheaper, !few, "{:?}", alt.change);
+            if alt.cheaper {
+                prop_assert!(w.mode == Mode::Buy && matches!(alt.change, Change::Gpus(_)), "{:?}", alt.change);
+                let after = rank(catalog(), &changed, &Filters::default());
+                let cost = after.picks.entry.as_ref().and_then(|p| p.cost_usd);
+                prop_assert_eq!(after.picks.entry.as_ref().map(|p| p.id.as_str()), Some(alt.top.gpu.id.as_str()));
+                prop_assert!(
+                    entry_cost.is_none_or(|c| cost.is_some_and(|a| a <= CHEAPER_WITH_CHANGE * c)),
+                    "{:?}: entry {:?} against {:?}", alt.change, cost, entry_cost
+                );
+            } else if offloaded {
                 let after = rank(catalog(), &changed, &Filters::default());
                 prop_assert!(
                     !catalog::rank::first_pick_offloaded(&after.items, &after.picks),
