@@ -99,7 +99,7 @@ proptest! {
                 .filter_map(|r| Some((slow(r), r.score?)))
                 .collect();
             prop_assert!(
-                order.windows(2).all(|p| p[0].0 < p[1].0 || (p[0].0 == p[1].0 && p[0].1 >= p[1].1)),
+                order.windows(2).all(|p| (p[0].0, -p[0].1) <= (p[1].0, -p[1].1)),
                 "scores out of order: {:?}", order
             );
         }
