@@ -244,6 +244,7 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
         }
         WhyNot::NotForSale => t(Key::WhyNotForSale).into(),
         WhyNot::NotRentable => t(Key::WhyNotRentable).into(),
+        WhyNot::NoClusterRental => t(Key::WhyNoClusterRental).into(),
         WhyNot::Memory {
             need_bytes,
             have_bytes,

@@ -55,6 +55,13 @@ pub enum WhyNot {
     ServerOnly,
     /// No cloud offering when renting.
     NotRentable,
+    /// Renting several nodes, a PCIe card: clouds rent those by the GPU or the machine, and
+    /// multi-node clusters with a fast network between nodes with server modules (SXM,
+    /// OAM, superchips) or their own accelerators (TPU pods) only. Runpod's Instant
+    /// Clusters, for one: B200, H200 and H100 at 3,200 Gb/s, A100 at 1,600 Gb/s, 2 to 8
+    /// nodes (docs `instant-clusters.mdx`, runpod/docs at a900806e, 2026-08), the same
+    /// provider whose per-GPU rentals of the RTX 3090 and A40 the catalog lists.
+    NoClusterRental,
     Memory {
         need_bytes: f64,
         have_bytes: f64,
@@ -233,6 +240,7 @@ impl WhyNot {
             WhyNot::NotForSale => "not-for-sale",
             WhyNot::ServerOnly => "server-only",
             WhyNot::NotRentable => "not-rentable",
+            WhyNot::NoClusterRental => "no-cluster-rental",
             WhyNot::Memory { .. } => "memory",
             WhyNot::Budget { .. } => "budget",
             WhyNot::PriceUnknown => "price-unknown",
@@ -683,6 +691,13 @@ fn excluded(gpu: &Gpu, workload: &Workload, filters: &Filters) -> Option<WhyNot>
             Some(WhyNot::ServerOnly)
         }
         Mode::Rent if !gpu.is_rentable() => Some(WhyNot::NotRentable),
+        Mode::Rent
+            if workload.nodes > 1
+                && !gpu.form_factor.is_server_part()
+                && gpu.segment != Segment::Cloud =>
+        {
+            Some(WhyNot::NoClusterRental)
+        }
         _ => None,
     }
 }
