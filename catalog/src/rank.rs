@@ -1397,17 +1397,8 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
         (s >= (1.0 - FLAGSHIP_TIE) * fastest).then_some(())?;
         cost(r).map(|c| -c)
     });
-    let decoding = workload.task == Task::Infer
-        && items
-            .first()
-            .and_then(|r| r.speed.as_ref())
-            .is_some_and(|s| s.unit == estimate::Unit::Tokens);
-    // Serving a batch, each of its users reads their own stream: the usable bar is per user.
-    let users = if decoding {
-        f64::from(workload.batch.max(1))
-    } else {
-        1.0
-    };
+    // Serving a batch, each of its users reads their own stream: the usable bar is per user
+    // (`slower_than_reading`).
     // The value pick is a card to rely on: the most speed per dollar among those that are
     // not a tight fit and reach a usable speed (the entry pick's bar, against the best
     // value's speed); when none does, among all.
@@ -1420,8 +1411,8 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
     let any_value_speed = any_value.and_then(speed).unwrap_or(0.0);
     let value = best_by(&|r| {
         let s = speed(r)?;
-        let usable = s >= ENTRY_MIN_SPEED_SHARE * any_value_speed
-            && (!decoding || s / users >= USABLE_DECODE_TOKENS_S);
+        let usable =
+            s >= ENTRY_MIN_SPEED_SHARE * any_value_speed && !slower_than_reading(r, workload);
         (usable && !tight(r)).then_some(())?;
         value_of(r)
     })
@@ -1437,7 +1428,7 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
     let usable = |r: &Ranked| {
         let Some(s) = speed(r) else { return false };
         s >= ENTRY_MIN_SPEED_SHARE * value_speed
-            && (!decoding || s / users >= USABLE_DECODE_TOKENS_S)
+            && !slower_than_reading(r, workload)
             && cost(r).is_some_and(|c| c <= value_cost)
     };
     let comfortable = best_by(&|r| {
@@ -1473,7 +1464,7 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
             r.fits() && r.gpu.vendor != Vendor::Nvidia && r.score.is_some() && speed(r).is_some()
         })
         .min_by_key(|r| {
-            let slow = decoding && speed(r).is_some_and(|s| s / users < USABLE_DECODE_TOKENS_S);
+            let slow = slower_than_reading(r, workload);
             (!suits_on_its_stack(r, workload), slow)
         });
     let cheapest_purchase = candidates.iter().filter_map(|r| cost(r)).reduce(f64::min);

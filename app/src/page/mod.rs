@@ -687,11 +687,16 @@ fn on_input(ev: Event) {
     let Ok(input) = el.dyn_into::<HtmlInputElement>() else {
         return;
     };
-    let text = input.value();
-    let value = share::parse_number(&text).filter(|v| v.is_finite() && v >= min && v <= max);
-    if text.trim().is_empty() || value.is_some() {
+    if let Some(value) = typed_number(&input.value(), *min, *max) {
         update(false, |s| set(s, value));
     }
+}
+
+/// What a number field's text sets: a number in `min..=max`, or nothing (`Some(None)`)
+/// when the field is empty; `None`, leaving the state alone, while the text is neither.
+fn typed_number(text: &str, min: f64, max: f64) -> Option<Option<f64>> {
+    let value = share::parse_number(text).filter(|v| v.is_finite() && *v >= min && *v <= max);
+    (text.trim().is_empty() || value.is_some()).then_some(value)
 }
 
 fn on_change(ev: Event) {
@@ -709,9 +714,7 @@ fn on_change(ev: Event) {
         let (Some(id), Ok(input)) = (card_gpu(&el), el.dyn_into::<HtmlInputElement>()) else {
             return;
         };
-        let text = input.value();
-        let value = share::parse_number(&text).filter(|v| v.is_finite() && *v >= 1.0 && *v <= 1e7);
-        if text.trim().is_empty() || value.is_some() {
+        if let Some(value) = typed_number(&input.value(), 1.0, 1e7) {
             update(false, |s| s.workload.set_your_price(&id, value));
         }
         return;
