@@ -819,8 +819,73 @@ fn forward_flops_per_sample(sized: &Sized, active_params: f64) -> Option<f64> {
 /// fixtures come out right on average; no fixture has its own.
 pub const TRAINING_TRAFFIC_PASSES: f64 = 12.0;
 
-fn training_traffic_per_sample(sized: &Sized, workload: &Workload) -> f64 {
-    TRAINING_TRAFFIC_PASSES * stored_activations_per_sample(sized, workload)
+/// The convolution-net training model on NVIDIA and AMD GPUs (`conv_issue_cycles`): bytes moved
+/// per byte of stored activation, and SM cycles spent per stored activation element
+/// outside the tensor-core math and the DRAM traffic (the instruction issue of the
+/// normalisation, activation, layout and optimizer kernels around every convolution, which
+/// runs at the card's SM count times its clock, whatever its tensor rate or bandwidth).
+/// Lambda's ResNet-50 rows show the need for the second: an H200 trains 1.10 times as fast
+/// as an H100 with 1.43 times the bandwidth, and an RTX 4090 reaches 82% of an A100 with
+/// half of it, which neither a bandwidth nor a tensor roofline gives. Both constants are
+/// the least-squares fit (on a 0.5 × 0.1 grid) to the nine single-GPU mixed-precision rows
+/// of Lambda's PyTorch table that the catalog has (RTX 3090, RTX A6000, RTX 4090, RTX 6000
+/// Ada, A100 SXM and PCIe 80 GB, H100 PCIe and SXM, H200): 4.6% root-mean-square error.
+/// The table's V100, A10 and A100 40 GB rows, its FP32 column and Lambda's TensorFlow
+/// A100/A6000 pair were left out of the fit (catalog/README.md gives the figures).
+pub const CONV_TRAINING_TRAFFIC_PASSES: f64 = 10.0;
+pub const CONV_ISSUE_CYCLES_PER_ELEMENT: f64 = 1.8;
+
+/// FP32 lanes per streaming multiprocessor by compute capability: the CUDA C++
+/// Programming Guide's throughput table (32-bit floating-point add, multiply and
+/// multiply-add results per clock per multiprocessor), matching the architecture
+/// whitepapers (A100: 64 per SM; GA102, AD102, GH100 and Blackwell: 128).
+fn fp32_lanes_per_sm(compute_capability: &str) -> Option<f64> {
+    let (major, minor) = compute_capability.split_once('.')?;
+    let lanes = match (major.parse::<u32>().ok()?, minor.parse::<u32>().ok()?) {
+        (3, _) => 192.0,
+        (5, _) | (6, 1 | 2) => 128.0,
+        (6, 0) | (7, _) | (8, 0) => 64.0,
+        (8, _) | (9, _) | (10..=12, _) => 128.0,
+        _ => return None,
+    };
+    Some(lanes)
+}
+
+/// FP32 FLOPs per AMD compute unit per clock in AMD's FP32 peaks, by architecture: 256
+/// where the peak counts packed or dual-issue FP32 (CDNA 3 and 4, RDNA 3 and 4), 128
+/// where it does not (CDNA 1 and 2, RDNA 3.5's listed figure). The test checks each against
+/// the chip's CU count and clock.
+fn fp32_flops_per_cu(architecture: &str) -> Option<f64> {
+    let flops = match architecture.split(' ').take(2).collect::<Vec<_>>()[..] {
+        ["CDNA", "3" | "4"] | ["RDNA", "3" | "4"] => 256.0,
+        ["CDNA"] | ["CDNA", "2"] | ["RDNA", "3.5"] => 128.0,
+        _ => return None,
+    };
+    Some(flops)
+}
+
+/// SM cycles per second (SM count times boost clock), from the FP32 rate the catalog
+/// stores: two FLOPs per lane per cycle. An AMD compute unit issues 64 lanes per clock (four
+/// 16-wide SIMDs on CDNA, two 32-wide on RDNA) against an SM's 128 (four 32-wide
+/// schedulers), so it counts as half an SM; no measurement of AMD's convolution kernels
+/// checks that. Other vendors' units: None.
+pub fn sm_cycles_per_s(gpu: &Gpu) -> Option<f64> {
+    let fp32 = gpu.fp32_tflops? * 1e12;
+    match gpu.vendor {
+        Vendor::Nvidia => {
+            let lanes = fp32_lanes_per_sm(gpu.compute_capability.as_deref()?)?;
+            Some(fp32 / (2.0 * lanes))
+        }
+        Vendor::Amd => Some(fp32 / fp32_flops_per_cu(&gpu.architecture)? * 0.5),
+        _ => None,
+    }
+}
+
+/// SM cycles per second of the GPU when it trains a convolution net under the model of
+/// `CONV_ISSUE_CYCLES_PER_ELEMENT`; None for other models and GPUs.
+fn conv_issue_cycles(gpu: &Gpu, sized: &Sized) -> Option<f64> {
+    let convolutional = matches!(sized.model.family, Family::VisionCnn | Family::Medical3d);
+    sm_cycles_per_s(gpu).filter(|_| convolutional && sized.transformer.is_none())
 }
 
 /// Activation bytes one sample's forward pass produces, as a training step without
@@ -1069,7 +1134,20 @@ pub fn speed(
     } else {
         0.0
     };
-    let traffic = training_traffic_per_sample(sized, workload) * b / tensor * fused
+    // Convolution nets on NVIDIA and AMD GPUs: the convolutions' tensor work overlaps the rest of
+    // the step, which moves the traffic and issues the element-wise kernels' instructions
+    // one after the other, so the step takes the longer of the two.
+    let conv_cycles = conv_issue_cycles(gpu, sized);
+    let passes_moved = match conv_cycles {
+        Some(_) => CONV_TRAINING_TRAFFIC_PASSES,
+        None => TRAINING_TRAFFIC_PASSES,
+    };
+    let stored = stored_activations_per_sample(sized, workload);
+    let issue = conv_cycles.map(|cycles| {
+        let elements = stored / memory::trainable(workload.precision).activation_bytes();
+        CONV_ISSUE_CYCLES_PER_ELEMENT * elements * b * passes / 3.0 / (cycles * stack.compute)
+    });
+    let traffic = passes_moved * stored * b / tensor * fused
         + (placement.memory.weights + placement.memory.gradients + placement.memory.optimizer)
             * 2.0
         + dequant;
@@ -1108,10 +1186,15 @@ pub fn speed(
     } else {
         0.0
     };
-    // Matmuls run at the compute roofline and element-wise work at the bandwidth roofline,
-    // one after the other: training time is their sum (not the larger of the two).
+    // Otherwise matmuls run at the compute roofline and element-wise work at the bandwidth
+    // roofline, one after the other: training time is their sum (not the larger of the
+    // two).
     let step_time = |bw_eff: f64, mfu: f64| {
-        (step_flops / flops(mfu) + traffic / bw(bw_eff)).max(offload) + tp_comm
+        let work = match issue {
+            Some(issue) => (step_flops / flops(mfu)).max(traffic / bw(bw_eff) + issue),
+            None => step_flops / flops(mfu) + traffic / bw(bw_eff),
+        };
+        work.max(offload) + tp_comm
     };
     let bound = if step_flops / flops(0.4) >= traffic / bw(0.75) {
         Bound::Compute
@@ -1321,5 +1404,44 @@ mod tests {
         ] {
             assert!(!full(id), "{id}");
         }
+    }
+
+    #[test]
+    fn sm_cycles_come_out_as_sm_count_times_boost_clock() {
+        let c = Catalog::embedded();
+        let cycles = |id: &str| sm_cycles_per_s(c.gpu(id).expect("in the catalog"));
+        // SM counts and boost clocks from the architecture whitepapers: the lanes per SM
+        // must turn each FP32 rate back into them.
+        for (id, sms, ghz) in [
+            ("v100-sxm2-32gb", 80.0, 1.53),
+            ("t4", 40.0, 1.59),
+            ("a100-sxm4-80gb", 108.0, 1.41),
+            ("rtx-3090", 82.0, 1.695),
+            ("rtx-4090", 128.0, 2.52),
+            ("h100-sxm5-80gb", 132.0, 1.98),
+            ("p100-pcie-16gb", 56.0, 1.303),
+        ] {
+            let got = cycles(id).expect(id);
+            let want = sms * ghz * 1e9;
+            assert!((got / want - 1.0).abs() < 0.01, "{id}: {got:e} vs {want:e}");
+        }
+        // An AMD compute unit counts as half an SM: CU counts and clocks from AMD's spec
+        // pages must come back out of the FP32 peaks.
+        for (id, cus, ghz) in [
+            ("mi100", 120.0, 1.502),
+            ("mi250x", 220.0, 1.7),
+            ("mi300x", 304.0, 2.1),
+            ("mi355x", 256.0, 2.4),
+            ("rx-7900-xtx", 96.0, 2.5),
+            ("rx-9070-xt", 64.0, 2.97),
+            ("ryzen-ai-max-395-128gb", 40.0, 2.9),
+        ] {
+            let got = cycles(id).expect(id);
+            let want = cus * ghz * 1e9 / 2.0;
+            assert!((got / want - 1.0).abs() < 0.01, "{id}: {got:e} vs {want:e}");
+        }
+        // Other vendors' units issue differently: no figure rather than a guess.
+        assert_eq!(cycles("apple-m4-max"), None);
+        assert_eq!(cycles("arc-b580"), None);
     }
 }
