@@ -1410,34 +1410,29 @@ mod tests {
     fn sm_cycles_come_out_as_sm_count_times_boost_clock() {
         let c = Catalog::embedded();
         let cycles = |id: &str| sm_cycles_per_s(c.gpu(id).expect("in the catalog"));
-        // SM counts and boost clocks from the architecture whitepapers: the lanes per SM
-        // must turn each FP32 rate back into them.
-        for (id, sms, ghz) in [
-            ("v100-sxm2-32gb", 80.0, 1.53),
-            ("t4", 40.0, 1.59),
-            ("a100-sxm4-80gb", 108.0, 1.41),
-            ("rtx-3090", 82.0, 1.695),
-            ("rtx-4090", 128.0, 2.52),
-            ("h100-sxm5-80gb", 132.0, 1.98),
-            ("p100-pcie-16gb", 56.0, 1.303),
+        // SM or compute-unit counts and boost clocks from NVIDIA's whitepapers and AMD's
+        // spec pages must come back out of the FP32 peaks; an AMD compute unit counts as
+        // half an SM.
+        const SM: f64 = 1.0;
+        const CU: f64 = 0.5;
+        for (id, units, ghz, share) in [
+            ("v100-sxm2-32gb", 80.0, 1.53, SM),
+            ("t4", 40.0, 1.59, SM),
+            ("a100-sxm4-80gb", 108.0, 1.41, SM),
+            ("rtx-3090", 82.0, 1.695, SM),
+            ("rtx-4090", 128.0, 2.52, SM),
+            ("h100-sxm5-80gb", 132.0, 1.98, SM),
+            ("p100-pcie-16gb", 56.0, 1.303, SM),
+            ("mi100", 120.0, 1.502, CU),
+            ("mi250x", 220.0, 1.7, CU),
+            ("mi300x", 304.0, 2.1, CU),
+            ("mi355x", 256.0, 2.4, CU),
+            ("rx-7900-xtx", 96.0, 2.5, CU),
+            ("rx-9070-xt", 64.0, 2.97, CU),
+            ("ryzen-ai-max-395-128gb", 40.0, 2.9, CU),
         ] {
             let got = cycles(id).expect(id);
-            let want = sms * ghz * 1e9;
-            assert!((got / want - 1.0).abs() < 0.01, "{id}: {got:e} vs {want:e}");
-        }
-        // An AMD compute unit counts as half an SM: CU counts and clocks from AMD's spec
-        // pages must come back out of the FP32 peaks.
-        for (id, cus, ghz) in [
-            ("mi100", 120.0, 1.502),
-            ("mi250x", 220.0, 1.7),
-            ("mi300x", 304.0, 2.1),
-            ("mi355x", 256.0, 2.4),
-            ("rx-7900-xtx", 96.0, 2.5),
-            ("rx-9070-xt", 64.0, 2.97),
-            ("ryzen-ai-max-395-128gb", 40.0, 2.9),
-        ] {
-            let got = cycles(id).expect(id);
-            let want = cus * ghz * 1e9 / 2.0;
+            let want = units * ghz * 1e9 * share;
             assert!((got / want - 1.0).abs() < 0.01, "{id}: {got:e} vs {want:e}");
         }
         // Other vendors' units issue differently: no figure rather than a guess.
