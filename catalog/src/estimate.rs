@@ -856,12 +856,19 @@ fn fp32_lanes_per_sm(compute_capability: &str) -> Option<f64> {
 /// where it does not (CDNA 1 and 2, RDNA 3.5's listed figure). The test checks each against
 /// the chip's CU count and clock.
 fn fp32_flops_per_cu(architecture: &str) -> Option<f64> {
-    let flops = match architecture.split(' ').take(2).collect::<Vec<_>>()[..] {
-        ["CDNA", "3" | "4"] | ["RDNA", "3" | "4"] => 256.0,
-        ["CDNA"] | ["CDNA", "2"] | ["RDNA", "3.5"] => 128.0,
-        _ => return None,
-    };
-    Some(flops)
+    // The first prefix that matches: RDNA 3.5 before RDNA 3, plain CDNA last.
+    [
+        ("CDNA 3", 256.0),
+        ("CDNA 4", 256.0),
+        ("RDNA 3.5", 128.0),
+        ("RDNA 3", 256.0),
+        ("RDNA 4", 256.0),
+        ("CDNA 2", 128.0),
+        ("CDNA", 128.0),
+    ]
+    .into_iter()
+    .find(|(prefix, _)| architecture.starts_with(prefix))
+    .map(|(_, flops)| flops)
 }
 
 /// SM cycles per second (SM count times boost clock), from the FP32 rate the catalog
