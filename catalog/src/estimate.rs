@@ -831,7 +831,7 @@ pub const TRAINING_TRAFFIC_PASSES: f64 = 12.0;
 /// of Lambda's PyTorch table that the catalog has (RTX 3090, RTX A6000, RTX 4090, RTX 6000
 /// Ada, A100 SXM and PCIe 80 GB, H100 PCIe and SXM, H200): 4.6% root-mean-square error.
 /// The table's V100, A10 and A100 40 GB rows, its FP32 column and Lambda's TensorFlow
-/// A100/A6000 pair were left out of the fit (catalog/README.md gives the figures).
+/// A100/A6000 pair were left out of the fit (catalog/README.md gives the figures, row by row).
 pub const CONV_TRAINING_TRAFFIC_PASSES: f64 = 10.0;
 pub const CONV_ISSUE_CYCLES_PER_ELEMENT: f64 = 1.8;
 
