@@ -200,7 +200,7 @@ test('export: both buttons download the whole ranking for this link', async () =
   const json = await read('export-json');
   assert.equal(json.name, 'gpu-advisor-ranking.json');
   const data = JSON.parse(json.text);
-  assert.equal(data.schema, 'gpu-advisor/ranking@1');
+  assert.equal(data.schema, 'gpu-advisor/ranking@2');
   assert.equal(data.link, page.url(), 'the link is this view');
   assert.equal(data.workload.budget_usd, 1500);
   assert.ok(data.items.length >= items, `${data.items.length} exported, ${items} listed`);

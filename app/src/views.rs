@@ -69,7 +69,7 @@ pub async fn export_text(json: bool, state: &AppState) -> Result<String, String>
 }
 
 /// The views module's side of `export_text`: the ranking for the link's query, as JSON
-/// (`gpu-advisor/ranking@1`) or CSV.
+/// (`gpu-advisor/ranking@2`) or CSV.
 pub fn export(json: bool, query: &str, link: &str) -> String {
     let catalog = catalog::Catalog::embedded();
     let (state, _) = catalog::share::parse(query, catalog);

@@ -1,6 +1,6 @@
 //! Prints the ranking for a workload given as a query string:
 //! `cargo run -p catalog --example rank -- 'task=qlora&model=llama-3.1-70b'`
-//! With `--json` it prints the export (`gpu-advisor/ranking@1`) instead, and with
+//! With `--json` it prints the export (`gpu-advisor/ranking@2`) instead, and with
 //! `--csv` the same as CSV, so any question can be checked from a shell.
 
 use catalog::export;

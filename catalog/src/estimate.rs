@@ -42,6 +42,26 @@ pub const QLORA_DEQUANT_BYTES_PER_PARAM: f64 = 2.5;
 /// the estimate: models with small experts (Qwen3-30B-A3B's are 768 wide) fall below it.
 /// Dense rows on the same machines (Gemma 3 4B on the DGX Spark, +9%) need no such share.
 pub const LLAMACPP_MOE_PREFILL_SHARE: f64 = 0.41;
+/// llama.cpp's decode on GPUs with HBM: the share of peak bandwidth a batch-1 step
+/// streams its weights at, and its fixed cost per layer. Its matrix-vector kernels are
+/// tuned on GDDR cards and keep too few bytes in flight to fill HBM: XiongjieDai's
+/// llama-bench table (tg512) has an A100 80 GB (1.9–2.0 TB/s) decode Llama 3 8B Q4_K_M at
+/// 135–141 tokens/s, about an RTX 4090's 128 at half its bandwidth. A step time of
+/// `overhead + bytes / bandwidth` fitted by least squares (log error) to that table's
+/// seven datacenter rows (A100 PCIe 80 GB 8B Q4_K_M and F16, A100 SXM 80 GB 8B and 70B
+/// Q4_K_M, H100 PCIe 8B Q4_K_M and F16 and 70B Q4_K_M) gives 0.63 and 110 µs per layer,
+/// 5.7% root-mean-square; the band keeps CUDA's width around 0.63. The MI300X rows
+/// (AMD's llama.cpp runs, 5.3 TB/s) were left out of the fit.
+pub const LLAMACPP_HBM_DECODE_BANDWIDTH: (f64, f64) = (0.53, 0.75);
+pub const LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S: f64 = 110e-6;
+
+/// Whether the GPU's memory is HBM (stacked, on package) rather than GDDR or LPDDR.
+fn hbm(gpu: &Gpu) -> bool {
+    gpu.memory_type
+        .as_deref()
+        .is_some_and(|m| m.starts_with("HBM"))
+}
+
 /// Share of gradient communication hidden behind the backward pass (PyTorch DDP buckets).
 pub const COMM_OVERLAP: f64 = 0.66;
 /// Effective fraction of a link's bandwidth reached by NCCL ring all-reduce.
@@ -168,11 +188,43 @@ pub fn peak_rate(gpu: &Gpu, workload: &Workload, convolutional: bool) -> Option<
             .map(|r| (r, RateKind::Tensor(Precision::Int8)))
             .or_else(|| dp4a_tops(gpu).map(|r| (r, RateKind::Shader(Precision::Int8))))
             .or_else(|| fallback(Precision::Int8)),
-        // Weight-only 4-bit: weights are dequantised and multiplied in 16-bit.
+        // Weight-only 4-bit: weights are dequantised and multiplied in 16-bit; llama.cpp
+        // on a GPU without tensor cores multiplies its quantized blocks with DP4A instead.
         Precision::Int4 => sixteen()
             .map(|(r, p)| (r, RateKind::Tensor(p)))
+            .or_else(|| llama_cpp_dp4a(gpu, workload))
             .or_else(shader16)
             .or_else(shader32),
+    }
+    .map(|(rate, kind)| llama_cpp_without_fp16(gpu, workload, rate, kind))
+}
+
+/// llama.cpp on an NVIDIA GPU without tensor cores (Pascal, `compute_capability` 6.x)
+/// multiplies quantized weights with its MMQ kernels, built on DP4A (ggml-cuda's
+/// `mmq.cuh` and `vecdotq.cuh`), not with the 16-bit rate a Tesla P40 runs at 1/64.
+fn llama_cpp_dp4a(gpu: &Gpu, workload: &Workload) -> Option<(f64, RateKind)> {
+    (workload.runtime() == Runtime::LlamaCpp)
+        .then(|| dp4a_tops(gpu))
+        .flatten()
+        .map(|r| (r, RateKind::Shader(Precision::Int8)))
+}
+
+/// llama.cpp computes in FP32 where a GPU's FP16 shader rate is below its FP32 rate
+/// (ggml-cuda builds without `GGML_CUDA_F16` by default, and checks the architecture's
+/// fast FP16 before taking the half-precision path): never at the crippled rate.
+fn llama_cpp_without_fp16(
+    gpu: &Gpu,
+    workload: &Workload,
+    rate: f64,
+    kind: RateKind,
+) -> (f64, RateKind) {
+    match (kind, gpu.fp32_tflops) {
+        (RateKind::Shader(Precision::Fp16), Some(fp32))
+            if workload.runtime() == Runtime::LlamaCpp && fp32 > rate =>
+        {
+            (fp32, RateKind::Shader(Precision::Fp32))
+        }
+        _ => (rate, kind),
     }
 }
 
@@ -1002,7 +1054,14 @@ pub fn speed(
             } else {
                 0.0
             };
-            let (decode_bw, per_layer) = stack::decode_fit(Stack::of(gpu));
+            let (decode_bw, per_layer) = if workload.runtime() == Runtime::LlamaCpp && hbm(gpu) {
+                (
+                    LLAMACPP_HBM_DECODE_BANDWIDTH,
+                    LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S,
+                )
+            } else {
+                stack::decode_fit(Stack::of(gpu))
+            };
             let overhead = t.layers * per_layer + tp_comm;
             let step = |bw_eff: f64, mfu: f64| {
                 let mem = bytes / bw(bw_eff);

@@ -1,4 +1,4 @@
-//! The ranking as data to take elsewhere: JSON in the `gpu-advisor/ranking@1` schema
+//! The ranking as data to take elsewhere: JSON in the `gpu-advisor/ranking@2` schema
 //! (documented in the README) and CSV with the same fields flattened. The browser's
 //! export buttons and `cargo run -p catalog --example rank -- --json` both print these.
 //! The writer is a few lines of string building, so the page carries no JSON library.
@@ -9,7 +9,7 @@ use crate::rank::{Ranked, Ranking, Tier};
 use crate::share::AppState;
 use crate::workload::{ModelChoice, Workload};
 
-pub const SCHEMA: &str = "gpu-advisor/ranking@1";
+pub const SCHEMA: &str = "gpu-advisor/ranking@2";
 
 /// A JSON string literal.
 fn string(s: &str) -> String {
@@ -90,7 +90,8 @@ fn workload_json(w: &Workload, ranking: &Ranking) -> String {
         ("gpus", w.gpus.to_string()),
         ("nodes", w.nodes.to_string()),
         ("network", string(w.network.as_str())),
-        ("runtime", string(w.runtime().as_str())),
+        // The runtime the link names; without one, each item's `software` says what serves it.
+        ("runtime", opt(w.runtime, |r| string(r.as_str()))),
         ("framework", string(w.framework().as_str())),
         ("steps", number(f64::from(w.steps()))),
         ("budget_usd", opt(w.budget_usd, number)),
@@ -149,7 +150,7 @@ impl Row<'_> {
     }
 }
 
-/// The whole ranking (every GPU, fitting or not) as `gpu-advisor/ranking@1` JSON.
+/// The whole ranking (every GPU, fitting or not) as `gpu-advisor/ranking@2` JSON.
 pub fn to_json(
     ranking: &Ranking,
     state: &AppState,
@@ -194,6 +195,7 @@ pub fn to_json(
                     "placement",
                     opt(item.placement.as_ref(), |p| string(p.sharding.code())),
                 ),
+                ("software", string(item.software.code())),
                 (
                     "throughput",
                     opt(item.speed.as_ref(), |s| {
@@ -262,7 +264,7 @@ fn cell(s: &str) -> String {
     }
 }
 
-pub const CSV_HEADER: &str = "rank,id,name,fits,why_not,gpus,placement,throughput_low,throughput_mid,throughput_high,throughput_unit,per_user_tokens_s_mid,time_to_first_token_s_mid,job_hours_low,job_hours_mid,job_hours_high,price_usd,price_kind,price_date,rent_usd_per_hour,job_usd_mid,break_even_hours,score,reasons";
+pub const CSV_HEADER: &str = "rank,id,name,fits,why_not,gpus,placement,software,throughput_low,throughput_mid,throughput_high,throughput_unit,per_user_tokens_s_mid,time_to_first_token_s_mid,job_hours_low,job_hours_mid,job_hours_high,price_usd,price_kind,price_date,rent_usd_per_hour,job_usd_mid,break_even_hours,score,reasons";
 
 /// The same ranking as CSV: one header row and one row per GPU.
 pub fn to_csv(ranking: &Ranking, state: &AppState) -> String {
@@ -292,6 +294,7 @@ pub fn to_csv(ranking: &Ranking, state: &AppState) -> String {
                 .as_ref()
                 .map(|p| p.sharding.code().to_string())
                 .unwrap_or_default(),
+            item.software.code().to_string(),
             num(speed.map(|s| s.throughput.low)),
             num(speed.map(|s| s.throughput.mid)),
             num(speed.map(|s| s.throughput.high)),

@@ -10,6 +10,7 @@ pub mod bench;
 pub mod chart;
 pub mod data;
 pub mod decimal;
+pub mod deploy;
 pub mod estimate;
 pub mod export;
 pub mod gpu;

@@ -3,6 +3,7 @@
 //! translates them.
 
 use crate::data::Catalog;
+use crate::deploy::{self, Software};
 use crate::estimate::{self, Bound, Cost, Link, Placement, RateKind, Speed};
 use crate::gpu::{Availability, Ecosystem, FormFactor, Gpu, PriceKind, Segment, Vendor};
 use crate::memory::{self, MemoryBreakdown, Sharding};
@@ -226,6 +227,8 @@ pub struct Ranked<'c> {
     /// another stack (its "not CUDA" reason, or Metal): it is listed after the CUDA cards
     /// that suit, and the non-NVIDIA pick names the best of them.
     pub off_stack: bool,
+    /// The software the estimate models on this GPU (`deploy::software`).
+    pub software: Software,
 }
 
 impl WhyNot {
@@ -622,11 +625,11 @@ fn passes_filters(gpu: &Gpu, filters: &Filters) -> bool {
 /// SYCL and Vulkan backends are first-class, and Macs and Radeons are common answers for it
 /// (`support`). A person who names an ecosystem (`eco`) has chosen: nothing is then off
 /// their stack.
-fn cuda_first(workload: &Workload, model: &Model) -> bool {
+fn cuda_first(workload: &Workload, model: &Model, runtime: Runtime) -> bool {
     workload.eco == EcoRequirement::Any
         && (workload.task.is_training()
             || !model.family.is_decoder()
-            || workload.runtime() != Runtime::LlamaCpp)
+            || runtime != Runtime::LlamaCpp)
 }
 
 fn ecosystem_ok(gpu: &Gpu, eco: EcoRequirement) -> bool {
@@ -664,7 +667,12 @@ fn grown(workload: &Workload, model: &Model) -> Workload {
 }
 
 /// Hard constraints that do not depend on memory or price.
-fn excluded(gpu: &Gpu, workload: &Workload, filters: &Filters) -> Option<WhyNot> {
+fn excluded(
+    gpu: &Gpu,
+    workload: &Workload,
+    filters: &Filters,
+    software: Software,
+) -> Option<WhyNot> {
     if !passes_filters(gpu, filters) {
         return Some(WhyNot::Filtered);
     }
@@ -673,7 +681,12 @@ fn excluded(gpu: &Gpu, workload: &Workload, filters: &Filters) -> Option<WhyNot>
             required: workload.eco,
         });
     }
-    if let Some(cc) = gpu.compute_capability() {
+    // PyTorch's floor binds only what runs on PyTorch: llama.cpp and whisper.cpp build
+    // their own CUDA kernels down to Pascal and Maxwell (`support`).
+    if let Some(cc) = gpu
+        .compute_capability()
+        .filter(|_| software.needs_pytorch())
+    {
         if cc < MIN_PYTORCH_CC {
             return Some(WhyNot::PytorchDropped {
                 compute_capability: gpu.compute_capability.clone().unwrap_or_default(),
@@ -756,12 +769,10 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
     let buying = workload.mode == Mode::Buy;
     let grown_sized = memory::size_model(&model, &grown(workload, &model));
     let workstation = buying && !server_sized(workload, filters);
-    let cuda_first = cuda_first(workload, &model);
     let mut items: Vec<Ranked<'c>> = Vec::with_capacity(catalog.gpus.len());
 
     for gpu in &catalog.gpus {
         let mut reasons = Vec::new();
-        let mut why_not = excluded(gpu, workload, filters);
         // A whole machine (Apple, DGX Spark, Ryzen AI Max) is one GPU per node: more of
         // them are more nodes, which only `nodes` asks for.
         let mut own = (gpu.form_factor == FormFactor::Soc && workload.gpus > 1).then(|| Workload {
@@ -770,15 +781,24 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         });
         // What the libraries the workload uses allow here (`support`).
         let mut library_reasons = Vec::new();
-        if workload.task == Task::Infer && model.family.is_decoder() {
-            let wanted = workload.runtime();
+        let mut runtime_unsupported = None;
+        let mut runtime = workload.runtime();
+        if deploy::serves_language_model(workload, model.family) {
+            // The runtime follows the deployment (`deploy::serving_runtime`): how many of
+            // these GPUs hold the model, what they are, bought or rented.
+            let base = own.as_ref().unwrap_or(workload);
+            let gpus = estimate::place(gpu, &sized, base).map_or(1, |p| p.gpus);
+            let wanted = workload
+                .runtime
+                .unwrap_or_else(|| deploy::serving_runtime(base, gpu, gpus));
             match support::serving_runtime(gpu, wanted, workload.runtime.is_some()) {
-                Err(runtime) => why_not = why_not.or(Some(WhyNot::RuntimeUnsupported { runtime })),
+                Err(runtime) => runtime_unsupported = Some(WhyNot::RuntimeUnsupported { runtime }),
                 Ok(used) => {
+                    runtime = used;
+                    let mut w = own.take().unwrap_or_else(|| workload.clone());
+                    w.runtime = Some(used);
+                    own = Some(w);
                     if used != wanted {
-                        let mut w = own.take().unwrap_or_else(|| workload.clone());
-                        w.runtime = Some(used);
-                        own = Some(w);
                         library_reasons.push(Reason::RuntimeFallback { wanted, used });
                     }
                     if let Some(library) = Library::of_runtime(used) {
@@ -789,6 +809,9 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
                 }
             }
         }
+        let software = deploy::software(workload, model.family, gpu, runtime);
+        let cuda_first = cuda_first(workload, &model, runtime);
+        let mut why_not = excluded(gpu, workload, filters, software).or(runtime_unsupported);
         if workload.task == Task::Qlora
             && support::level(gpu, Library::Bitsandbytes) == Level::Experimental
         {
@@ -1031,6 +1054,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             reasons,
             why_not,
             off_stack: cuda_first && !gpu.has_ecosystem(Ecosystem::Cuda),
+            software,
         });
     }
 
@@ -1166,13 +1190,9 @@ fn balance_cost(r: &Ranked, workload: &Workload) -> Option<f64> {
 /// FP16 runs diverging where BF16 ones do not. Such GPUs still fit and are listed, after
 /// every candidate that runs the job as asked, and picks come from the latter first.
 pub fn runs_as_asked(r: &Ranked, workload: &Workload) -> bool {
-    // 16-bit serving runs on PyTorch (transformers, vLLM); 4- and 8-bit local inference
-    // mostly on llama.cpp, which does not need PyTorch's wheels.
-    let pytorch = workload.task.is_training()
-        || matches!(
-            workload.precision,
-            Precision::Fp32 | Precision::Tf32 | Precision::Bf16 | Precision::Fp16 | Precision::Fp8
-        );
+    // PyTorch's wheels matter to what runs on them (vLLM, Transformers, diffusers,
+    // training), not to llama.cpp.
+    let pytorch = r.software.needs_pytorch();
     !r.reasons.iter().any(|x| match x {
         Reason::NoBf16UsesFp16 | Reason::PrecisionFallback { .. } => workload.task.is_training(),
         Reason::LegacyPytorchOnly => pytorch,

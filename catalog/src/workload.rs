@@ -183,8 +183,9 @@ impl Runtime {
     }
 }
 
-/// Serving below this batch runs on llama.cpp, from it on on vLLM, unless the link names a
-/// runtime: llama.cpp is what people run locally for one user, vLLM what teams serve with.
+/// Serving this many users at once runs on vLLM unless the link names a runtime: llama.cpp
+/// is what people run locally for one user, vLLM what teams serve with. The batch is one
+/// of the deployment's signs (`deploy::serving_runtime` reads the others per GPU).
 pub const VLLM_FROM_BATCH: u32 = 8;
 
 /// The model to run: a preset from `models.json` or a custom size.
@@ -378,7 +379,8 @@ impl Workload {
         self.framework.unwrap_or(Framework::Pytorch)
     }
 
-    /// The inference runtime: the link's, else llama.cpp below `VLLM_FROM_BATCH`, vLLM from it.
+    /// The inference runtime: the link's (the ranking sets it per GPU from the deployment,
+    /// `deploy::serving_runtime`), else llama.cpp below `VLLM_FROM_BATCH`, vLLM from it.
     pub fn runtime(&self) -> Runtime {
         self.runtime.unwrap_or(if self.batch < VLLM_FROM_BATCH {
             Runtime::LlamaCpp

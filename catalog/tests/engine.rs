@@ -1137,18 +1137,43 @@ fn cuda_first_workloads_list_other_stacks_after_the_cuda_cards() {
         .find(|r| r.gpu.id == "apple-m4-max")
         .expect("listed");
     assert!(mac.off_stack && mac.reasons.iter().any(|x| x.code() == "metal-not-cuda"));
-    // Local decoding through llama.cpp and a named ecosystem have no stack to be off.
+    // Local decoding through llama.cpp and a named ecosystem have no stack to be off; the
+    // server modules the same link lists are served by vLLM, and TPUs by Transformers on
+    // XLA, both CUDA first.
     for query in [
         "task=infer&model=llama-3.1-70b&prec=int4",
         "task=infer&model=sdxl&budget=2000&eco=rocm",
     ] {
         let (r, _) = ranked(query);
-        assert!(r.items.iter().all(|x| !x.off_stack), "{query}");
+        let local = |x: &&catalog::rank::Ranked| {
+            x.software == catalog::deploy::Software::LlamaCpp || query.contains("eco=")
+        };
+        assert!(
+            r.items.iter().filter(local).all(|x| !x.off_stack),
+            "{query}"
+        );
         assert!(r
             .items
             .iter()
+            .filter(local)
             .all(|x| x.reasons.iter().all(|y| y.code() != "metal-not-cuda")));
     }
+    let (local70, _) = ranked("task=infer&model=llama-3.1-70b&prec=int4");
+    for id in ["rx-7900-xtx", "apple-m3-ultra", "arc-a770-16gb"] {
+        let x = local70
+            .items
+            .iter()
+            .find(|r| r.gpu.id == id)
+            .expect("listed");
+        assert_eq!(x.software, catalog::deploy::Software::LlamaCpp, "{id}");
+        assert!(!x.off_stack, "{id}");
+    }
+    let mi300x = local70
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "mi300x")
+        .expect("listed");
+    assert_eq!(mi300x.software, catalog::deploy::Software::Vllm);
 }
 
 #[test]

@@ -98,3 +98,40 @@ fn csv_export_has_the_header_and_one_row_per_gpu_with_quoted_names() {
     let first = v["items"][0]["id"].as_str().expect("id");
     assert!(lines[1].starts_with(&format!("1,{first},")));
 }
+
+/// The software column names what each estimate models, by family and deployment, and the
+/// workload's `runtime` is the link's alone.
+#[test]
+fn each_item_names_the_software_its_estimate_models() {
+    let software = |query: &str, id: &str| {
+        let (v, _, _) = export(query);
+        let item = v["items"]
+            .as_array()
+            .and_then(|a| a.iter().find(|i| i["id"] == id).cloned())
+            .expect("listed");
+        (v["workload"]["runtime"].clone(), item["software"].clone())
+    };
+    let (runtime, sdxl) = software("model=sdxl", "rtx-4090");
+    assert!(runtime.is_null(), "no runtime named: {runtime}");
+    assert_eq!(sdxl, "diffusers");
+    assert_eq!(
+        software("model=whisper-large-v3", "rtx-4090").1,
+        "faster-whisper"
+    );
+    assert_eq!(
+        software("model=llama-3.1-8b&prec=int4", "rtx-4090").1,
+        "llamacpp"
+    );
+    // Rented, or in 16 bits on a datacenter card, a language model is served by vLLM.
+    assert_eq!(
+        software("model=llama-3.1-8b&prec=int4&mode=rent", "rtx-4090").1,
+        "vllm"
+    );
+    assert_eq!(software("model=llama-3.1-8b", "h100-pcie-80gb").1, "vllm");
+    assert_eq!(
+        software("task=train&model=resnet-50", "rtx-4090").1,
+        "pytorch"
+    );
+    let (named, _) = software("model=llama-3.1-8b&runtime=transformers", "rtx-4090");
+    assert_eq!(named, "transformers");
+}

@@ -1395,6 +1395,14 @@ pub fn card(
     if !cost_more.is_empty() {
         h.el("p", &[("class", "rank-cost")], &cost_more);
     }
+    h.el(
+        "p",
+        &[("class", "rank-software"), ("data-testid", "card-software")],
+        &fill(
+            d.t(Key::CardSoftware),
+            &[("software", item.software.name().to_string())],
+        ),
+    );
     h.open("ul", &[("class", "reasons")]);
     for r in item.reasons.iter().filter(|r| {
         (vs_mine.is_some() || Some(*r) != lead)
