@@ -43,8 +43,13 @@ const FIXTURES: &str = include_str!("fixtures/calibration.json");
 /// share (`estimate::LLAMACPP_MOE_PREFILL_SHARE`): 185 of 226; → 0.83 when convolution nets
 /// on NVIDIA GPUs took the SM-issue term and their own traffic passes
 /// (`estimate::CONV_ISSUE_CYCLES_PER_ELEMENT`), with four more of Lambda's ResNet-50 ratios
-/// (H200/H100, the FP32 column's A100/4090 and 4090/3090, A100 40 GB/A10): 191 of 230.)
-const FLOOR: f64 = 0.83;
+/// (H200/H100, the FP32 column's A100/4090 and 4090/3090, A100 40 GB/A10): 191 of 230;
+/// → 0.76 when 26 published measurements of the clusters the engine was known to miss
+/// arrived (llama.cpp on A100, H100 PCIe, MI300X and the Tesla P40; DeepSeek-V3 under
+/// vLLM at one request; Stable Diffusion 1.5 and SDXL at 20–50 steps): 194 of 256;
+/// → 0.78 when llama.cpp's decode on HBM took its measured bandwidth share
+/// (`estimate::LLAMACPP_HBM_DECODE_BANDWIDTH`): 201 of 256.)
+const FLOOR: f64 = 0.78;
 
 fn precision(token: &str) -> Precision {
     match token {
@@ -137,6 +142,7 @@ fn estimate_fixture(catalog: &Catalog, f: &Value) -> Option<(f64, f64)> {
                 model,
                 precision: precision(s("quant")),
                 seq: Some(prompt as u32),
+                runtime: Runtime::parse(s("runtime")),
                 ..Workload::default()
             };
             let p = speed(catalog, s("gpu"), &w)?.prefill_seconds?.mid;
@@ -299,6 +305,78 @@ fn source(f: &Value) -> String {
     }
 }
 
+/// The fixtures each fitted constant was set from, by the constant's own account: the
+/// share within ±25% of the others (held out) is what a stranger's measurement would see.
+/// A fixture matched here is in-sample; every other one was not used to set any constant.
+const FITTED: &[(&str, &str, &str)] = &[
+    // (constant, source URL fragment, kind or "" for any)
+    (
+        "CONV_TRAINING_TRAFFIC_PASSES, CONV_ISSUE_CYCLES_PER_ELEMENT, TRAINING_TRAFFIC_PASSES, GDDR_FULL_RATE_TFLOPS_PER_WATT",
+        "lambdal/deeplearning-benchmark",
+        "train_throughput_ratio",
+    ),
+    (
+        "METAL_DECODE_BANDWIDTH, METAL_DECODE_OVERHEAD_PER_LAYER_S, METAL_PREFILL_COMPUTE",
+        "llama.cpp/discussions/4167",
+        "",
+    ),
+    ("LLAMACPP_MOE_PREFILL_SHARE", "benches/dgx-spark", "prefill_tokens_per_s"),
+    ("LLAMACPP_MOE_PREFILL_SHARE", "amd-strix-halo-toolboxes", "prefill_tokens_per_s"),
+    ("LLAMACPP_MOE_PREFILL_SHARE", "beowulf-ai-cluster", "prefill_tokens_per_s"),
+    ("WHISPER_STEP_OVERHEAD_PER_LAYER_S", "faster-whisper", "speech_realtime_factor"),
+    ("QLORA_DEQUANT_BYTES_PER_PARAM", "AnswerDotAI/fsdp_qlora", "train_throughput"),
+];
+
+/// Fixtures fitted on by GPU as well as source: `LLAMACPP_HBM_DECODE_*` took XiongjieDai's
+/// A100 and H100 decode rows, not the same table's GeForce or Apple rows.
+const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[(
+    "LLAMACPP_HBM_DECODE_BANDWIDTH, LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S",
+    "XiongjieDai/GPU-Benchmarks-on-LLM-Inference",
+    "decode_tokens_per_s",
+    &["a100-pcie-80gb", "a100-sxm4-80gb", "h100-pcie-80gb"],
+)];
+
+/// The constants a fixture was fitted on, if any.
+fn fitted_on(f: &Value) -> Option<&'static str> {
+    let url = f["source_url"].as_str().unwrap_or_default();
+    let kind = f["kind"].as_str().unwrap_or_default();
+    let gpu = f["gpu"].as_str().unwrap_or_default();
+    FITTED
+        .iter()
+        .find(|(_, fragment, k)| url.contains(fragment) && (k.is_empty() || *k == kind))
+        .map(|(name, _, _)| *name)
+        .or_else(|| {
+            FITTED_ON_GPUS
+                .iter()
+                .find(|(_, fragment, k, gpus)| {
+                    url.contains(fragment) && *k == kind && gpus.contains(&gpu)
+                })
+                .map(|(name, ..)| *name)
+        })
+}
+
+/// Share of held-out fixtures (set no constant, `FITTED`) within ±25%: the figure to quote.
+/// (0.81 when the split was first drawn, 145 of 177; 0.75 with the 26 measurements of the
+/// known miss clusters and llama.cpp's HBM decode fit: 148 of 196.)
+const HELD_OUT_FLOOR: f64 = 0.75;
+
+#[test]
+fn every_serving_fixture_names_its_runtime() {
+    let fixtures: Vec<Value> = serde_json::from_str(FIXTURES).expect("calibration.json parses");
+    for f in &fixtures {
+        let kind = f["kind"].as_str().unwrap_or_default();
+        if matches!(kind, "decode_tokens_per_s" | "prefill_tokens_per_s") {
+            let runtime = f["runtime"].as_str().unwrap_or_default();
+            assert!(
+                Runtime::parse(runtime).is_some(),
+                "{kind} {} on {}: runtime {runtime:?}",
+                f["model"],
+                f["gpu"]
+            );
+        }
+    }
+}
+
 #[test]
 fn estimates_land_near_published_measurements() {
     let catalog = Catalog::embedded();
@@ -306,6 +384,8 @@ fn estimates_land_near_published_measurements() {
     assert!(fixtures.len() >= 15);
     let mut within = 0;
     let mut compared = 0;
+    // (within, fixtures) of those held out.
+    let mut held_out = (0, 0);
     // Vendor → (within, fixtures).
     let mut by_vendor: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
     let mut sources = std::collections::BTreeSet::new();
@@ -323,6 +403,8 @@ fn estimates_land_near_published_measurements() {
         );
         let tally = by_vendor.entry(vendor(catalog, f)).or_default();
         tally.1 += 1;
+        let fitted = fitted_on(f);
+        held_out.1 += usize::from(fitted.is_none());
         match estimate_fixture(catalog, f) {
             Some((estimated, published)) => {
                 compared += 1;
@@ -330,10 +412,12 @@ fn estimates_land_near_published_measurements() {
                 let ok = (0.75..=1.25).contains(&ratio);
                 within += usize::from(ok);
                 tally.0 += usize::from(ok);
+                held_out.0 += usize::from(ok && fitted.is_none());
                 println!(
-                    "{} {label}: estimated {estimated:.2}, published {published:.2} ({:+.0}%)",
+                    "{} {label}: estimated {estimated:.2}, published {published:.2} ({:+.0}%){}",
                     if ok { "ok  " } else { "MISS" },
-                    (ratio - 1.0) * 100.0
+                    (ratio - 1.0) * 100.0,
+                    fitted.map_or(String::new(), |c| format!(" [fitted: {c}]"))
                 );
             }
             None => println!("skip {label}: no estimate (missing data or fixture fields)"),
@@ -351,5 +435,19 @@ fn estimates_land_near_published_measurements() {
         vendors.join(", "),
         share * 100.0
     );
+    let held_share = held_out.0 as f64 / held_out.1.max(1) as f64;
+    println!(
+        "held out (set no constant): {} of {} within ±25%, {:.1}%; fitted on: {} of {}",
+        held_out.0,
+        held_out.1,
+        held_share * 100.0,
+        within - held_out.0,
+        fixtures.len() - held_out.1
+    );
     assert!(share >= FLOOR, "calibration fell to {:.1}%", share * 100.0);
+    assert!(
+        held_share >= HELD_OUT_FLOOR,
+        "held-out calibration fell to {:.1}%",
+        held_share * 100.0
+    );
 }
