@@ -94,6 +94,13 @@ impl Entry<'_> {
             },
         }
     }
+    fn opt_bool(&self, key: &str) -> String {
+        match self.get(key) {
+            Value::Null => "None".into(),
+            Value::Bool(b) => format!("Some({b})"),
+            _ => self.fail(key, "true, false or null"),
+        }
+    }
     fn token(&self, key: &str, ty: &str) -> String {
         match self.get(key).as_str() {
             Some(s) => format!("{ty}::{}", variant(s)),
@@ -176,7 +183,7 @@ fn gpu(e: &Entry) -> String {
     .map(|k| format!("{k}: {}", e.opt_float(k)))
     .join(", ");
     format!(
-        "GpuRow {{ id: {}, aliases: &[{}], name: {}, vendor: {}, segment: {}, architecture: {}, released: {}, memory_gb: {}, memory_type: {}, {floats}, form_factor: {}, interconnect: {interconnect}, pcie: {pcie}, mig: {}, ecosystems: {}, compute_capability: {}, price: PriceRow {{ msrp_usd: {}, msrp_date: {}, street_usd: {}, street_date: {}, used_usd: {}, used_date: {}, server_usd_per_gpu: {}, server_date: {}, cloud_usd_per_hour: {}, cloud_date: {} }}, availability: {} }}",
+        "GpuRow {{ id: {}, aliases: &[{}], name: {}, vendor: {}, segment: {}, architecture: {}, released: {}, memory_gb: {}, memory_type: {}, {floats}, form_factor: {}, interconnect: {interconnect}, pcie: {pcie}, mig: {}, ecosystems: {}, compute_capability: {}, price: PriceRow {{ msrp_usd: {}, msrp_date: {}, street_usd: {}, street_date: {}, used_usd: {}, used_date: {}, server_usd_per_gpu: {}, server_date: {}, server_gpus: {}, server_includes_host: {}, cloud_usd_per_hour: {}, cloud_date: {} }}, availability: {} }}",
         e.string("id"),
         aliases.join(", "),
         e.string("name"),
@@ -198,6 +205,8 @@ fn gpu(e: &Entry) -> String {
         price.opt_string("used_date"),
         price.opt_float("server_usd_per_gpu"),
         price.opt_string("server_date"),
+        price.opt_int("server_gpus"),
+        price.opt_bool("server_includes_host"),
         price.opt_float("cloud_usd_per_hour"),
         price.opt_string("cloud_date"),
         e.tokens("availability", "Availability"),

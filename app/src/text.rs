@@ -170,6 +170,34 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::RocmNotCuda => t(Key::ReasonRocm).into(),
         Reason::LegacyPytorchOnly => t(Key::ReasonLegacyPytorch).into(),
         Reason::PassiveCooling => t(Key::ReasonPassiveCooling).into(),
+        Reason::ServerUnit {
+            unit,
+            servers,
+            used,
+            host,
+        } => {
+            let key = if *unit > 8 {
+                Key::ReasonRackUnit
+            } else {
+                Key::ReasonServerUnit
+            };
+            let mut text = fill(
+                t(key),
+                &[
+                    ("unit", unit.to_string()),
+                    ("used", used.to_string()),
+                    ("total", (unit * servers).to_string()),
+                ],
+            );
+            if !host {
+                text.push_str(t(Key::ListSeparator));
+                text.push_str(&fill(
+                    t(Key::ReasonServerNoHost),
+                    &[("unit", unit.to_string())],
+                ));
+            }
+            text
+        }
         Reason::TensorRateUnknown => t(Key::ReasonTensorRateUnknown).into(),
         Reason::NoRoomToGrow { need_bytes, .. } => {
             fill(t(Key::ReasonNoRoomToGrow), &[("gb", gb(*need_bytes))])
@@ -257,7 +285,7 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
                 ("n", gpus.to_string()),
             ],
         ),
-        WhyNot::ServerOnly => t(Key::WhyServerOnly).into(),
+        WhyNot::ServerOnly { gpus } => fill(t(Key::WhyServerOnly), &[("n", gpus.to_string())]),
         WhyNot::PriceUnknown => t(Key::WhyPriceUnknown).into(),
         WhyNot::Budget {
             cost_usd,
@@ -272,8 +300,17 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
 /// What buying the GPUs costs: "$1,100 new (price from 2026-06)" for one, "$2,200 = 2 ×
 /// $1,100 new (…)" for several.
 pub fn hardware_text(lang: Lang, cost: &catalog::estimate::Cost) -> Option<String> {
-    let (h, p) = (cost.hardware_usd?, cost.purchase.as_ref()?);
-    let each = price_text(lang, p);
+    let p = cost.purchase.as_ref()?;
+    times_price(cost.hardware_usd?, p, price_text(lang, p))
+}
+
+/// The picks' short form of the same: "$2,414 used", "$9,656 = 4 × $2,414 used".
+pub(crate) fn short_hardware_text(lang: Lang, cost: &catalog::estimate::Cost) -> Option<String> {
+    let p = cost.purchase.as_ref()?;
+    times_price(cost.hardware_usd?, p, short_price_text(lang, p))
+}
+
+fn times_price(h: f64, p: &Purchase, each: String) -> Option<String> {
     if (h - p.usd).abs() < 0.5 {
         return Some(each);
     }

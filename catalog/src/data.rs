@@ -26,6 +26,8 @@ mod generated {
         used_date: Option<&'static str>,
         server_usd_per_gpu: Option<f64>,
         server_date: Option<&'static str>,
+        server_gpus: Option<u32>,
+        server_includes_host: Option<bool>,
         cloud_usd_per_hour: Option<f64>,
         cloud_date: Option<&'static str>,
     }
@@ -132,6 +134,8 @@ mod generated {
                     used_date: owned(r.price.used_date),
                     server_usd_per_gpu: r.price.server_usd_per_gpu,
                     server_date: owned(r.price.server_date),
+                    server_gpus: r.price.server_gpus,
+                    server_includes_host: r.price.server_includes_host,
                     cloud_usd_per_hour: r.price.cloud_usd_per_hour,
                     cloud_date: owned(r.price.cloud_date),
                 },

@@ -1374,10 +1374,13 @@ pub fn cost(
     workload: &Workload,
     speed: Option<&Speed>,
     gpus: u32,
+    bought: u32,
     purchase: Option<&Purchase>,
 ) -> Cost {
     let n = f64::from(gpus);
-    let hardware = purchase.map(|p| p.usd * n);
+    // Bought: whole servers for a module (`Gpu::sold_in`), which may hold more GPUs than
+    // the job uses; rented, power drawn: the GPUs used.
+    let hardware = purchase.map(|p| p.usd * f64::from(bought.max(gpus)));
     let rent = gpu.price.cloud_usd_per_hour.map(|p| p * n);
     let power_kw = gpu.tdp_w.map(|w| w * n / 1000.0);
     let energy = match (speed.and_then(|s| s.job_hours), power_kw) {

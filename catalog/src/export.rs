@@ -217,6 +217,7 @@ pub fn to_json(
                     opt(item.speed.as_ref().and_then(|s| s.job_hours), range),
                 ),
                 ("price", price),
+                ("hardware_usd", opt(cost.hardware_usd, number)),
                 ("rent_usd_per_hour", opt(cost.rent_usd_per_hour, number)),
                 ("job_usd", opt(cost.job_usd, range)),
                 ("break_even_hours", opt(cost.break_even_hours, number)),
@@ -264,7 +265,7 @@ fn cell(s: &str) -> String {
     }
 }
 
-pub const CSV_HEADER: &str = "rank,id,name,fits,why_not,gpus,placement,software,throughput_low,throughput_mid,throughput_high,throughput_unit,per_user_tokens_s_mid,time_to_first_token_s_mid,job_hours_low,job_hours_mid,job_hours_high,price_usd,price_kind,price_date,rent_usd_per_hour,job_usd_mid,break_even_hours,score,reasons";
+pub const CSV_HEADER: &str = "rank,id,name,fits,why_not,gpus,placement,software,throughput_low,throughput_mid,throughput_high,throughput_unit,per_user_tokens_s_mid,time_to_first_token_s_mid,job_hours_low,job_hours_mid,job_hours_high,price_usd,price_kind,price_date,hardware_usd,rent_usd_per_hour,job_usd_mid,break_even_hours,score,reasons";
 
 /// The same ranking as CSV: one header row and one row per GPU.
 pub fn to_csv(ranking: &Ranking, state: &AppState) -> String {
@@ -311,6 +312,7 @@ pub fn to_csv(ranking: &Ranking, state: &AppState) -> String {
                 .map(|p| p.kind.as_str().to_string())
                 .unwrap_or_default(),
             purchase.and_then(|p| p.date.clone()).unwrap_or_default(),
+            num(item.cost.hardware_usd),
             num(item.cost.rent_usd_per_hour),
             num(item.cost.job_usd.map(|j| j.mid)),
             num(item.cost.break_even_hours),

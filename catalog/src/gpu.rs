@@ -207,6 +207,14 @@ pub struct Price {
     pub server_usd_per_gpu: Option<f64>,
     #[serde(default)]
     pub server_date: Option<String>,
+    /// How many GPUs the priced server holds: the unit the module is bought in (8 for an
+    /// HGX/DGX or OAM baseboard server, 72 for an NVL72 rack).
+    #[serde(default)]
+    pub server_gpus: Option<u32>,
+    /// Whether the server price includes the host (chassis, CPUs, memory, networking), the
+    /// catalog's basis; `false` for a price of the accelerators on their baseboard alone.
+    #[serde(default)]
+    pub server_includes_host: Option<bool>,
     /// Lowest on-demand price per GPU-hour among named providers.
     pub cloud_usd_per_hour: Option<f64>,
     pub cloud_date: Option<String>,
@@ -336,6 +344,17 @@ impl Gpu {
         self.fp16_tensor_tflops.is_some() || self.bf16_tensor_tflops.is_some()
     }
 
+    /// How many GPUs are bought at once: 1 for a card or a machine; for a module or
+    /// superchip, the server or rack it is sold in (`price.server_gpus`; without a priced
+    /// server, the 8-GPU HGX/OAM baseboard or the 72-GPU NVL72 rack).
+    pub fn sold_in(&self) -> u32 {
+        match self.form_factor {
+            FormFactor::Sxm | FormFactor::Oam => self.price.server_gpus.unwrap_or(8),
+            FormFactor::Superchip => self.price.server_gpus.unwrap_or(72),
+            _ => 1,
+        }
+    }
+
     /// Price to buy one: today's new price, else today's used price, else a server
     /// share for modules, else the launch price of a card still sold new.
     pub fn purchase_usd(&self) -> Option<f64> {
@@ -344,7 +363,8 @@ impl Gpu {
 
     /// What buying one costs today. `used`: the person asked for used cards. A card
     /// sold new and used is priced new unless asked; a card no longer sold new, used.
-    /// A module is priced as its share of a server.
+    /// A module is priced only as its share of a whole server: a price of the bare module
+    /// would make a server of them look cheaper than one priced with its host.
     pub fn purchase(&self, used: bool) -> Option<Purchase> {
         let p = &self.price;
         let at = |usd: Option<f64>, kind: PriceKind, date: &Option<String>| {
@@ -359,9 +379,7 @@ impl Gpu {
         let second_hand = at(p.used_usd, PriceKind::Used, &p.used_date)
             .filter(|_| self.availability.contains(&Availability::Used));
         if self.form_factor.is_server_part() {
-            return at(p.server_usd_per_gpu, PriceKind::ServerShare, &p.server_date)
-                .or(new)
-                .or(second_hand);
+            return at(p.server_usd_per_gpu, PriceKind::ServerShare, &p.server_date);
         }
         let today = if used {
             second_hand.or(new)

@@ -26,8 +26,8 @@ pub const DEFAULT_PYTORCH_CC: (u32, u32) = (7, 5);
 /// A fit with less than this share of memory free is tight: fragmentation or a longer
 /// sequence will push it over.
 pub const TIGHT_FRACTION: f64 = 0.10;
-/// From this many GPUs per node a purchase is a server (HGX and OAM baseboards carry 4
-/// or 8 modules), and modules become an option.
+/// From this many GPUs per node a purchase is a server rather than a workstation: a
+/// datacenter PCIe card is then cooled by the server's fans.
 pub const SERVER_GPUS: u32 = 4;
 
 /// Why a GPU is ruled out. The first that applies is the binding constraint.
@@ -50,10 +50,12 @@ pub enum WhyNot {
     },
     /// Cannot be bought (cloud only) when buying.
     NotForSale,
-    /// A module (SXM, OAM) or superchip is sold only inside a server: buying for one
-    /// workstation, it is not an option. It is when the placement is server-sized (4 GPUs
-    /// or more, or several nodes) or the person asked for datacenter parts.
-    ServerOnly,
+    /// A module (SXM, OAM) or superchip is sold only inside a server or rack of `gpus`
+    /// (`Gpu::sold_in`): it is an option only when the person allows that many GPUs in a
+    /// node (a rack: in all).
+    ServerOnly {
+        gpus: u32,
+    },
     /// No cloud offering when renting.
     NotRentable,
     /// Renting several nodes, a PCIe card: clouds rent those by the GPU or the machine, and
@@ -188,6 +190,15 @@ pub enum Reason {
     /// Buying for a workstation: a datacenter card cooled by server airflow, which needs a
     /// fan added in a desktop case.
     PassiveCooling,
+    /// Buying a module or superchip: it comes as a whole server or rack of `unit` GPUs,
+    /// priced whole, of which the job uses `used`. `host`: whether the price includes the
+    /// host server (`price.server_includes_host`).
+    ServerUnit {
+        unit: u32,
+        servers: u32,
+        used: u32,
+        host: bool,
+    },
     /// Buying: the workload fits as entered, but the next, larger run (`grown`: twice the
     /// context when training a sequence model, else twice the batch) does not fit on the
     /// same GPUs, or fits only tightly: the card has no room for it. `need_bytes` is that run's per-GPU memory
@@ -241,7 +252,7 @@ impl WhyNot {
             WhyNot::QloraUnsupported => "qlora-unsupported",
             WhyNot::RuntimeUnsupported { .. } => "runtime-unsupported",
             WhyNot::NotForSale => "not-for-sale",
-            WhyNot::ServerOnly => "server-only",
+            WhyNot::ServerOnly { .. } => "server-only",
             WhyNot::NotRentable => "not-rentable",
             WhyNot::NoClusterRental => "no-cluster-rental",
             WhyNot::Memory { .. } => "memory",
@@ -283,6 +294,7 @@ impl Reason {
             Reason::SpeechFallback { .. } => "speech-fallback",
             Reason::LegacyPytorchOnly => "legacy-pytorch-only",
             Reason::PassiveCooling => "passive-cooling",
+            Reason::ServerUnit { .. } => "server-unit",
             Reason::MemorySavers { .. } => "memory-savers",
             Reason::NoRoomToGrow { .. } => "no-room-to-grow",
         }
@@ -649,6 +661,16 @@ fn server_sized(workload: &Workload, filters: &Filters) -> bool {
         || filters.segments.contains(&Segment::Datacenter)
 }
 
+/// Whether the person allows the unit a part is sold in: a server's GPUs are in one node;
+/// a rack's (NVL72) span its trays, counted in all.
+fn holds_unit(workload: &Workload, unit: u32) -> bool {
+    if unit <= 8 {
+        workload.gpus.max(1) >= unit
+    } else {
+        workload.max_gpus() >= unit
+    }
+}
+
 /// The next, larger run a purchase should have room for: training a sequence model,
 /// twice the context (a longer context is what a fine-tune grows into, and no micro-batch
 /// makes one sequence smaller); otherwise twice the batch (more images per step, more
@@ -700,9 +722,9 @@ fn excluded(
     }
     match workload.mode {
         Mode::Buy if !gpu.is_buyable() => Some(WhyNot::NotForSale),
-        Mode::Buy if gpu.form_factor.is_server_part() && !server_sized(workload, filters) => {
-            Some(WhyNot::ServerOnly)
-        }
+        Mode::Buy if !holds_unit(workload, gpu.sold_in()) => Some(WhyNot::ServerOnly {
+            gpus: gpu.sold_in(),
+        }),
         Mode::Rent if !gpu.is_rentable() => Some(WhyNot::NotRentable),
         Mode::Rent
             if workload.nodes > 1
@@ -878,7 +900,30 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             }),
             None => gpu.purchase(filters.condition == Some(Condition::Used)),
         };
-        let cost = estimate::cost(gpu, workload, speed.as_ref(), gpus_used, purchase.as_ref());
+        // A module is bought as its whole server (or rack): the price is every server the
+        // job needs, whatever share of their GPUs it uses.
+        let unit = gpu.sold_in();
+        let bought = if buying && unit > 1 {
+            gpus_used.div_ceil(unit) * unit
+        } else {
+            gpus_used
+        };
+        if buying && unit > 1 && !matches!(why_not, Some(WhyNot::ServerOnly { .. })) {
+            reasons.push(Reason::ServerUnit {
+                unit,
+                servers: bought / unit,
+                used: gpus_used,
+                host: gpu.price.server_includes_host.unwrap_or(true),
+            });
+        }
+        let cost = estimate::cost(
+            gpu,
+            workload,
+            speed.as_ref(),
+            gpus_used,
+            bought,
+            purchase.as_ref(),
+        );
         if let Some(budget) = workload.budget_usd {
             match cost.budget_figure {
                 Some(figure) if figure > budget => {

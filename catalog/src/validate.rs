@@ -298,6 +298,22 @@ pub fn validate(catalog: &Catalog) -> Vec<Violation> {
                 }
             }
         }
+        if g.price.server_usd_per_gpu.is_some() {
+            // A server share is only comparable with the unit it is bought in and what that
+            // unit includes.
+            if !g.price.server_gpus.is_some_and(|n| (2..=72).contains(&n)) {
+                out.push(bad(
+                    "price.server_gpus",
+                    "a server price needs the number of GPUs in that server (2 to 72)".into(),
+                ));
+            }
+            if g.price.server_includes_host.is_none() {
+                out.push(bad(
+                    "price.server_includes_host",
+                    "a server price needs to say whether it includes the host".into(),
+                ));
+            }
+        }
         // Every way the entry can be had has a price of its kind, or a note that names the
         // field and says why none could be sourced (the entry is then never scored that way).
         let explained = |field: &str| g.notes.iter().any(|n| n.starts_with(field));

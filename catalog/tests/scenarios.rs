@@ -121,6 +121,18 @@ fn check(case: &Value) -> Result<(), String> {
                 .then_some(())
                 .ok_or(format!("{t:.1}, expected {lo}–{hi}"))
         }
+        // What buying this GPU's placement costs, in whole units as sold.
+        "hardware_range" => {
+            let i = item(&r, s("gpu"))?;
+            let h = i
+                .cost
+                .hardware_usd
+                .ok_or(format!("{} has no purchase price", i.gpu.id))?;
+            let (lo, hi) = (n("low").unwrap_or(0.0), n("high").unwrap_or(f64::MAX));
+            (i.fits() && (lo..=hi).contains(&h))
+                .then_some(())
+                .ok_or(format!("fits = {}, ${h:.0}, expected {lo}–{hi}", i.fits()))
+        }
         // When few GPUs run the workload as entered, the answer offers this change, and
         // the first GPU it opens up is one of these.
         "alternative" => {

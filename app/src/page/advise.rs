@@ -20,7 +20,7 @@ use super::html::{flag, Html};
 use crate::i18n::{fill, gb, num, tr, usd, usd_range, Key};
 use crate::text::{
     fit_badge, hardware_text, per_work_cost_text, range_text, reason_text, sentence_case,
-    short_price_text, speed_point_text, throughput_text, why_not_text,
+    short_hardware_text, speed_point_text, throughput_text, why_not_text,
 };
 
 /// What drawing needs besides the figures: the language, and the state and page address
@@ -903,8 +903,8 @@ fn pick_sentence<'r>(
         .zip(item.speed.as_ref().map(|s| s.unit))
         .map(|(s, unit)| speed_point_text(lang, s, unit))
         .unwrap_or_default();
-    let price = match &item.cost.purchase {
-        Some(p) if mode == Mode::Buy => short_price_text(lang, p),
+    let price = match short_hardware_text(lang, &item.cost) {
+        Some(total) if mode == Mode::Buy => total,
         _ => item
             .cost
             .job_usd
