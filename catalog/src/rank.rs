@@ -4,7 +4,7 @@
 
 use crate::data::Catalog;
 use crate::deploy::{self, Software};
-use crate::estimate::{self, Bound, Cost, Link, Placement, RateKind, Speed};
+use crate::estimate::{self, Bound, Cost, Link, Placement, Range, RateKind, Speed};
 use crate::gpu::{Availability, Ecosystem, FormFactor, Gpu, PriceKind, Segment, Vendor};
 use crate::memory::{self, MemoryBreakdown, Sharding};
 use crate::model::{Family, Model};
@@ -1161,10 +1161,17 @@ pub const GROWTH_SHARE: f64 = 0.5;
 /// tight fit: cheaper cards that are much slower, or full to the brim, are not a start.
 pub const ENTRY_MIN_SPEED_SHARE: f64 = 0.2;
 /// Speeds within this share of the fastest count as the fastest for the flagship pick,
-/// which goes to the cheapest of them: they print the same to the three figures a card
-/// shows, and no estimate resolves them (Whisper at batch 1 is bound by per-step costs, so
-/// an RTX 4080 comes out 0.25% ahead of an RTX 3080 at two and a half times the price).
-pub const FLAGSHIP_TIE: f64 = 0.01;
+/// which goes to the cheapest of them. The engine does not resolve smaller leads: of the
+/// calibration test's 20 cross-card throughput ratios, 8 land within ±5% of the published
+/// ratio and 13 within ±10%. So an RTX PRO 6000 Blackwell 4% ahead of an RTX 5090 training
+/// a ResNet-50 is no reason to pay three times as much, nor a GB200 3% ahead of a B200 to
+/// rent a superchip, nor an RTX 4080 0.25% ahead of an RTX 3080 on Whisper's per-step costs.
+pub const FLAGSHIP_TIE: f64 = 0.05;
+/// Whether an estimate cannot be told from the fastest (`FLAGSHIP_TIE`).
+fn ties_with(s: Range, fastest: Range) -> bool {
+    s.mid >= (1.0 - FLAGSHIP_TIE) * fastest.mid
+}
+
 /// Serving a language model, the entry pick must also decode at least this many tokens
 /// per second for each user of the batch: faster than people read (200–300 words a minute
 /// is about 4–7 tokens/s).
@@ -1410,16 +1417,17 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
         .iter()
         .filter_map(|r| speed(r))
         .fold(0.0, f64::max);
-    // Value weighs the next, larger run as balance does (`GROWTH_SHARE`). Buying, it is
-    // speed per dollar of the purchase. Renting, the cost is already that of the work (the
-    // job, or a million tokens): dividing speed by it again would count speed twice and
-    // make the dearest, fastest rental the "value".
+    // Buying, value is speed per dollar of the purchase, for the run as entered: a card
+    // without room for a larger run says so in its caveats rather than losing half its
+    // value (two used 24 GB cards stay the value answer for a 70B at 4 bits). Renting, the
+    // cost is already that of the work (the job, or a million tokens): dividing speed by
+    // it again would count speed twice and make the dearest, fastest rental the "value".
     let value_of = |r: &Ranked| {
         let per_dollar = match workload.mode {
             Mode::Buy => speed(r)?,
             Mode::Rent => 1.0,
         };
-        Some(per_dollar / cost(r)? * growth(r))
+        Some(per_dollar / cost(r)?)
     };
     let best_value = candidates
         .iter()
@@ -1450,16 +1458,15 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
             .map(|(_, r)| r)
     };
     // A pick is something the person can get: its price (or rental) must be known. Of
-    // those as fast as the fastest (`FLAGSHIP_TIE`), the cheapest.
+    // those the estimate cannot tell from the fastest (`ties_with`), the cheapest.
     let fastest = best_by(&|r| {
         cost(r)?;
         speed(r)
     })
-    .and_then(speed)
-    .unwrap_or(0.0);
+    .and_then(|r| r.speed.as_ref().map(|s| s.throughput));
     let flagship = best_by(&|r| {
-        let s = speed(r)?;
-        (s >= (1.0 - FLAGSHIP_TIE) * fastest).then_some(())?;
+        let s = r.speed.as_ref()?.throughput;
+        ties_with(s, fastest?).then_some(())?;
         cost(r).map(|c| -c)
     });
     // Serving a batch, each of its users reads their own stream: the usable bar is per user
@@ -1472,13 +1479,24 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
             .iter()
             .any(|x| matches!(x, Reason::TightFit { .. }))
     };
+    // Serving a language model at a context the person did not set, a tight fit is that
+    // of the assumed context, which a shorter one frees: a caveat for the value pick, not
+    // a bar.
+    let assumed_context = workload.task == Task::Infer && workload.seq.is_none();
+    let tight_as_asked = |r: &Ranked| {
+        let serving = r
+            .speed
+            .as_ref()
+            .is_some_and(|s| s.unit == estimate::Unit::Tokens);
+        tight(r) && !(assumed_context && serving)
+    };
     let any_value = best_by(&value_of);
     let any_value_speed = any_value.and_then(speed).unwrap_or(0.0);
     let value = best_by(&|r| {
         let s = speed(r)?;
         let usable =
             s >= ENTRY_MIN_SPEED_SHARE * any_value_speed && !slower_than_reading(r, workload);
-        (usable && !tight(r)).then_some(())?;
+        (usable && !tight_as_asked(r)).then_some(())?;
         value_of(r)
     })
     .or(any_value);
