@@ -298,8 +298,19 @@ pub fn matmul_share(gpu: &Gpu, rate: RateKind) -> f64 {
 /// ResNet-50, about 187 TFLOPS of the 4090's 220 (0.62 per watt); the A10 (150 W) at 0.81×
 /// an RTX 3090 in BERT-large, about 77 TFLOPS (0.51 per watt); the RTX A6000 (300 W, 155
 /// TFLOPS) at 1.31× and 1.01× an RTX 3090 and 1/2.24 of an A100, at its peak. A cap of
-/// 0.6 per watt binds the first two and not the third.
+/// 0.6 per watt binds the first two and not the third. The same limit holds in PyTorch
+/// inference (diffusion, prefill under vLLM or Transformers): the power limit is the
+/// card's, whatever the job.
 pub const GDDR_FULL_RATE_TFLOPS_PER_WATT: f64 = 0.6;
+
+/// The same cap for llama.cpp's prompt kernels, which accumulate in FP16 (and INT8) and
+/// spend less power per operation than PyTorch's FP32-accumulate matmuls. Fitted on
+/// XiongjieDai's llama.cpp pp512 rows (May 2024) of the RTX 6000 Ada (Q4_K_M 5,792 and F16
+/// 6,663 tokens/s, 0.81× and 0.71× the same table's RTX 4090) and the L40S (Q4_K_M 6,035,
+/// 0.85×): 0.77, 0.88 and 0.69 TFLOPS per watt against the engine's uncapped estimates
+/// (+58%, +37%, +50% without a cap). The same table's RTX A6000 and A40 rows (155 and 150
+/// TFLOPS at 300 W) are below it and held out.
+pub const LLAMACPP_GDDR_FULL_RATE_TFLOPS_PER_WATT: f64 = 0.78;
 
 /// Whether a GPU is such a card: NVIDIA, GDDR memory, not GeForce, and a 16-bit tensor
 /// peak at the full FP32-accumulate rate (four times its FP32 shader rate from Ampere on,
@@ -993,8 +1004,13 @@ pub fn speed(
             }
     );
     let peak_tflops = match gpu.tdp_w {
-        Some(watts) if workload.task.is_training() && tensor16 && full_rate_gddr(gpu) => {
-            peak_tflops.min(watts * GDDR_FULL_RATE_TFLOPS_PER_WATT)
+        Some(watts) if tensor16 && full_rate_gddr(gpu) => {
+            let per_watt = if decoding && workload.runtime() == Runtime::LlamaCpp {
+                LLAMACPP_GDDR_FULL_RATE_TFLOPS_PER_WATT
+            } else {
+                GDDR_FULL_RATE_TFLOPS_PER_WATT
+            };
+            peak_tflops.min(watts * per_watt)
         }
         _ => peak_tflops * matmul_share(gpu, rate),
     };

@@ -329,12 +329,20 @@ const FITTED: &[(&str, &str, &str)] = &[
 
 /// Fixtures fitted on by GPU as well as source: `LLAMACPP_HBM_DECODE_*` took XiongjieDai's
 /// A100 and H100 decode rows, not the same table's GeForce or Apple rows.
-const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[(
-    "LLAMACPP_HBM_DECODE_BANDWIDTH, LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S",
-    "XiongjieDai/GPU-Benchmarks-on-LLM-Inference",
-    "decode_tokens_per_s",
-    &["a100-pcie-80gb", "a100-sxm4-80gb", "h100-pcie-80gb"],
-)];
+const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
+    (
+        "LLAMACPP_GDDR_FULL_RATE_TFLOPS_PER_WATT",
+        "XiongjieDai/GPU-Benchmarks-on-LLM-Inference",
+        "prefill_tokens_per_s",
+        &["rtx-6000-ada", "l40s"],
+    ),
+    (
+        "LLAMACPP_HBM_DECODE_BANDWIDTH, LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S",
+        "XiongjieDai/GPU-Benchmarks-on-LLM-Inference",
+        "decode_tokens_per_s",
+        &["a100-pcie-80gb", "a100-sxm4-80gb", "h100-pcie-80gb"],
+    ),
+];
 
 /// The constants a fixture was fitted on, if any.
 fn fitted_on(f: &Value) -> Option<&'static str> {
@@ -449,5 +457,130 @@ fn estimates_land_near_published_measurements() {
         held_share >= HELD_OUT_FLOOR,
         "held-out calibration fell to {:.1}%",
         held_share * 100.0
+    );
+}
+
+/// Ratios between two GPUs that picks turn on, each from one source's rows measured the
+/// same way (kind, model, quantization, source, GPU A, GPU B): a Mac against a pair of
+/// used 24 GB cards, AMD against Apple, a workstation card against the GeForce card on its
+/// die, one GeForce generation against the last. The overall share can hold while one of
+/// these flips a pick; each must land within ±25% of the published ratio.
+const PICK_RATIOS: &[(&str, &str, &str, &str, &str, &str)] = &[
+    (
+        "decode_tokens_per_s",
+        "llama-3-70b",
+        "q4_k_m",
+        "XiongjieDai",
+        "apple-m2-ultra",
+        "rtx-3090",
+    ),
+    (
+        "decode_tokens_per_s",
+        "llama-3-8b",
+        "q4_k_m",
+        "XiongjieDai",
+        "apple-m3-max",
+        "rtx-4090",
+    ),
+    (
+        "decode_tokens_per_s",
+        "llama-3-8b",
+        "q4_k_m",
+        "XiongjieDai",
+        "rtx-4090",
+        "rtx-3090",
+    ),
+    (
+        "prefill_tokens_per_s",
+        "llama-3-8b",
+        "q4_k_m",
+        "XiongjieDai",
+        "apple-m2-ultra",
+        "rtx-4090",
+    ),
+    (
+        "prefill_tokens_per_s",
+        "llama-3-8b",
+        "q4_k_m",
+        "XiongjieDai",
+        "rtx-6000-ada",
+        "rtx-4090",
+    ),
+    (
+        "prefill_tokens_per_s",
+        "llama-3-8b",
+        "q4_k_m",
+        "XiongjieDai",
+        "rtx-a6000",
+        "rtx-3090",
+    ),
+    (
+        "decode_tokens_per_s",
+        "llama-2-7b",
+        "q4_0",
+        "ggml-org/llama.cpp",
+        "rx-7900-xtx",
+        "apple-m2-ultra",
+    ),
+    (
+        "train_throughput",
+        "llama-2-70b",
+        "bf16",
+        "AnswerDotAI/fsdp_qlora",
+        "rtx-4090",
+        "rtx-3090",
+    ),
+    (
+        "diffusion_seconds_per_image",
+        "sd-1.5",
+        "fp16",
+        "siliconflow/onediff",
+        "rtx-4090",
+        "rtx-3090",
+    ),
+];
+
+#[test]
+fn ratios_that_decide_picks_hold() {
+    let catalog = Catalog::embedded();
+    let fixtures: Vec<Value> = serde_json::from_str(FIXTURES).expect("calibration.json parses");
+    let find = |kind: &str, model: &str, quant: &str, source: &str, gpu: &str| {
+        fixtures.iter().find(|f| {
+            let s = |k: &str| f.get(k).and_then(Value::as_str).unwrap_or_default();
+            s("kind") == kind
+                && s("model") == model
+                && (s("quant") == quant || s("precision") == quant)
+                && s("source_url").contains(source)
+                && s("gpu") == gpu
+        })
+    };
+    let mut misses = Vec::new();
+    for &(kind, model, quant, source, a, b) in PICK_RATIOS {
+        let (Some(fa), Some(fb)) = (
+            find(kind, model, quant, source, a),
+            find(kind, model, quant, source, b),
+        ) else {
+            panic!("{kind} {model} {quant} {source}: no fixture for {a} or {b}");
+        };
+        let (Some((ea, pa)), Some((eb, pb))) =
+            (estimate_fixture(catalog, fa), estimate_fixture(catalog, fb))
+        else {
+            panic!("{kind} {model} {a}/{b}: no estimate");
+        };
+        let (estimated, published) = (ea / eb, pa / pb);
+        let off = estimated / published;
+        let ok = (0.75..=1.25).contains(&off);
+        println!(
+            "{} ratio {kind} {model} {a}/{b}: estimated {estimated:.2}, published {published:.2} ({:+.0}%)",
+            if ok { "ok  " } else { "MISS" },
+            (off - 1.0) * 100.0
+        );
+        if !ok {
+            misses.push(format!("{a}/{b} {kind} {model}"));
+        }
+    }
+    assert!(
+        misses.is_empty(),
+        "ratios that decide picks miss: {misses:?}"
     );
 }
