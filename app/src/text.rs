@@ -181,22 +181,22 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             } else {
                 Key::ReasonServerUnit
             };
-            let mut text = fill(
-                t(key),
-                &[
-                    ("unit", unit.to_string()),
-                    ("used", used.to_string()),
-                    ("total", (unit * servers).to_string()),
-                ],
-            );
-            if !host {
-                text.push_str(t(Key::ListSeparator));
-                text.push_str(&fill(
-                    t(Key::ReasonServerNoHost),
-                    &[("unit", unit.to_string())],
+            let total = unit * servers;
+            let mut parts = Vec::new();
+            if *used < total {
+                parts.push(fill(
+                    t(key),
+                    &[
+                        ("unit", unit.to_string()),
+                        ("used", used.to_string()),
+                        ("total", total.to_string()),
+                    ],
                 ));
             }
-            text
+            if !host {
+                parts.push(t(Key::ReasonServerNoHost).into());
+            }
+            parts.join(t(Key::ListSeparator))
         }
         Reason::TensorRateUnknown => t(Key::ReasonTensorRateUnknown).into(),
         Reason::NoRoomToGrow { need_bytes, .. } => {

@@ -190,9 +190,10 @@ pub enum Reason {
     /// Buying for a workstation: a datacenter card cooled by server airflow, which needs a
     /// fan added in a desktop case.
     PassiveCooling,
-    /// Buying a module or superchip: it comes as a whole server or rack of `unit` GPUs,
-    /// priced whole, of which the job uses `used`. `host`: whether the price includes the
-    /// host server (`price.server_includes_host`).
+    /// Buying a module or superchip: it comes as whole servers or racks of `unit` GPUs,
+    /// priced whole, of which the job uses `used` (given when that is fewer than bought,
+    /// or when the price leaves out the host). `host`: whether the price includes the host
+    /// server (`price.server_includes_host`).
     ServerUnit {
         unit: u32,
         servers: u32,
@@ -908,12 +909,16 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         } else {
             gpus_used
         };
-        if buying && unit > 1 && !matches!(why_not, Some(WhyNot::ServerOnly { .. })) {
+        let host = gpu.price.server_includes_host.unwrap_or(true);
+        if buying
+            && (bought > gpus_used || !host)
+            && !matches!(why_not, Some(WhyNot::ServerOnly { .. }))
+        {
             reasons.push(Reason::ServerUnit {
                 unit,
                 servers: bought / unit,
                 used: gpus_used,
-                host: gpu.price.server_includes_host.unwrap_or(true),
+                host,
             });
         }
         let cost = estimate::cost(
@@ -1389,6 +1394,7 @@ pub fn is_caveat(reason: &Reason) -> bool {
             | Reason::PassiveCooling
             | Reason::NoRoomToGrow { .. }
             | Reason::MemorySavers { .. }
+            | Reason::ServerUnit { .. }
     )
 }
 
