@@ -1121,14 +1121,14 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         }
     }
     mark_offload_that_outpaces(&mut items, workload);
-    // Serving a language model, a scored candidate that decodes slower than each user
-    // reads ranks after those that keep up, when any that suits does: sixteen users at 6
-    // tokens/s each is no answer for sixteen users, however cheap the box.
+    // Work someone waits on: a scored candidate slower than a usable pace for each user
+    // (`per_user_pace`) ranks after those that keep it, when any that suits does: sixteen
+    // users at 6 tokens/s each is no answer for sixteen users, however cheap the box, nor
+    // two minutes per image for someone iterating on prompts.
     let reading = items.iter().any(|r| {
-        is_candidate(r, workload) && suits(r, workload) && keeps_up_with_each_user(r, workload)
+        is_candidate(r, workload) && suits(r, workload) && keeps_a_usable_pace(r, workload)
     });
-    let slow =
-        |r: &Ranked| reading && is_candidate(r, workload) && slower_than_reading(r, workload);
+    let slow = |r: &Ranked| reading && is_candidate(r, workload) && too_slow_to_use(r, workload);
     items.sort_by(|a, b| {
         b.fits()
             .cmp(&a.fits())
@@ -1181,6 +1181,11 @@ fn ties_with(s: Range, fastest: Range) -> bool {
 /// per second for each user of the batch: faster than people read (200–300 words a minute
 /// is about 4–7 tokens/s).
 pub const USABLE_DECODE_TOKENS_S: f64 = 10.0;
+/// Generating images, the longest wait per image the picks call usable: about a minute is
+/// what a practitioner iterates with (SDXL at 1024 px in about 60 s on an M1 Max, "the fast
+/// workhorse"), where FLUX.1 [dev] at about 313 s on the same Mac is not something one
+/// iterates on (jocheojeda.com, "Local AI Studio, Part 3", 2026-06).
+pub const USABLE_SECONDS_PER_IMAGE: f64 = 60.0;
 /// Buying for a training job, renting is "clearly cheaper" when the job's rental costs
 /// under this share of the cheapest purchase that runs it.
 pub const RENT_CLEARLY_CHEAPER: f64 = 0.25;
@@ -1320,25 +1325,31 @@ fn mark_offload_that_outpaces(items: &mut [Ranked], workload: &Workload) {
     }
 }
 
-/// Serving a language model, the tokens per second each user of the batch gets from this
-/// GPU; `None` for other work or an unknown speed.
-fn per_user_decode(r: &Ranked, workload: &Workload) -> Option<f64> {
-    let s = r
-        .speed
-        .as_ref()
-        .filter(|s| s.unit == estimate::Unit::Tokens)?;
-    (workload.task == Task::Infer).then(|| s.throughput.mid / f64::from(workload.batch.max(1)))
+/// The pace each user of the batch gets from this GPU, against the pace that makes it
+/// usable, for work someone waits on: a language model's tokens per second against
+/// `USABLE_DECODE_TOKENS_S`, images per second against one in `USABLE_SECONDS_PER_IMAGE`,
+/// and seconds of audio per second against real time (a stream transcribed slower than
+/// it plays never catches up). `None` for training and batch work, or an unknown speed.
+fn per_user_pace(r: &Ranked, workload: &Workload) -> Option<(f64, f64)> {
+    let s = r.speed.as_ref()?;
+    let floor = match s.unit {
+        estimate::Unit::Tokens => USABLE_DECODE_TOKENS_S,
+        estimate::Unit::Images => 1.0 / USABLE_SECONDS_PER_IMAGE,
+        estimate::Unit::AudioSeconds => 1.0,
+        _ => return None,
+    };
+    (workload.task == Task::Infer)
+        .then(|| (s.throughput.mid / f64::from(workload.batch.max(1)), floor))
 }
 
-/// Whether a GPU serving a language model decodes at least as fast as each user of the
-/// batch reads (`USABLE_DECODE_TOKENS_S` per user).
-pub fn keeps_up_with_each_user(r: &Ranked, workload: &Workload) -> bool {
-    per_user_decode(r, workload).is_some_and(|s| s >= USABLE_DECODE_TOKENS_S)
+/// Whether a GPU gives each user a usable pace (`per_user_pace`).
+pub fn keeps_a_usable_pace(r: &Ranked, workload: &Workload) -> bool {
+    per_user_pace(r, workload).is_some_and(|(pace, floor)| pace >= floor)
 }
 
-/// Whether a GPU serving a language model decodes slower than each user of the batch reads.
-pub fn slower_than_reading(r: &Ranked, workload: &Workload) -> bool {
-    per_user_decode(r, workload).is_some_and(|s| s < USABLE_DECODE_TOKENS_S)
+/// Whether a GPU is slower than a usable pace for each user (`per_user_pace`).
+pub fn too_slow_to_use(r: &Ranked, workload: &Workload) -> bool {
+    per_user_pace(r, workload).is_some_and(|(pace, floor)| pace < floor)
 }
 
 fn has_room(r: &Ranked) -> bool {
@@ -1476,7 +1487,7 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
         cost(r).map(|c| -c)
     });
     // Serving a batch, each of its users reads their own stream: the usable bar is per user
-    // (`slower_than_reading`).
+    // (`too_slow_to_use`).
     // The value pick is a card to rely on: the most speed per dollar among those that are
     // not a tight fit and reach a usable speed (the entry pick's bar, against the best
     // value's speed); when none does, among all.
@@ -1500,12 +1511,13 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
     let any_value_speed = any_value.and_then(speed).unwrap_or(0.0);
     let value = best_by(&|r| {
         let s = speed(r)?;
-        let usable =
-            s >= ENTRY_MIN_SPEED_SHARE * any_value_speed && !slower_than_reading(r, workload);
+        let usable = s >= ENTRY_MIN_SPEED_SHARE * any_value_speed && !too_slow_to_use(r, workload);
         (usable && !tight_as_asked(r)).then_some(())?;
         value_of(r)
     })
-    .or(any_value);
+    // When every usable card is a tight fit, the best of them; a card too slow to use is
+    // no value at any price.
+    .or(any_value.filter(|r| !too_slow_to_use(r, workload)));
     let value_speed = value.and_then(speed).unwrap_or(0.0);
     let value_cost = value.and_then(cost).unwrap_or(f64::INFINITY);
     // The entry pick starts the person off: usable speed, not a tight fit (a longer
@@ -1517,7 +1529,7 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
     let usable = |r: &Ranked| {
         let Some(s) = speed(r) else { return false };
         s >= ENTRY_MIN_SPEED_SHARE * value_speed
-            && !slower_than_reading(r, workload)
+            && !too_slow_to_use(r, workload)
             && cost(r).is_some_and(|c| c <= value_cost)
     };
     let comfortable = best_by(&|r| {
@@ -1553,7 +1565,7 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
             r.fits() && r.gpu.vendor != Vendor::Nvidia && r.score.is_some() && speed(r).is_some()
         })
         .min_by_key(|r| {
-            let slow = slower_than_reading(r, workload);
+            let slow = too_slow_to_use(r, workload);
             (!suits_on_its_stack(r, workload), slow)
         });
     let cheapest_purchase = candidates.iter().filter_map(|r| cost(r)).reduce(f64::min);

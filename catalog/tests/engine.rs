@@ -90,9 +90,9 @@ proptest! {
         let groups: Vec<(bool, bool)> = ranking.items.iter().filter(|r| r.fits()).map(group).collect();
         prop_assert!(groups.windows(2).all(|p| p[0] <= p[1]), "groups out of order: {:?}", groups);
         let reading = ranking.items.iter().any(|r| {
-            r.score.is_some() && catalog::rank::suits(r, &w) && catalog::rank::keeps_up_with_each_user(r, &w)
+            r.score.is_some() && catalog::rank::suits(r, &w) && catalog::rank::keeps_a_usable_pace(r, &w)
         });
-        let slow = |r: &catalog::rank::Ranked| reading && catalog::rank::slower_than_reading(r, &w);
+        let slow = |r: &catalog::rank::Ranked| reading && catalog::rank::too_slow_to_use(r, &w);
         for g in [(false, false), (true, false), (true, true)] {
             let order: Vec<(bool, f64)> = ranking.items.iter()
                 .filter(|r| r.fits() && group(r) == g)
