@@ -452,12 +452,24 @@ pub struct Ranking<'c> {
     pub model: Model,
     /// Memory the workload needs on one GPU, as entered.
     pub memory: MemoryBreakdown,
+    /// Serving a language model: the tokens of context each sequence of the batch holds
+    /// in the KV cache, and whether that is the model's default rather than the link's.
+    pub context: Option<Context>,
     /// Candidates first, in rank order; then excluded GPUs.
     pub items: Vec<Ranked<'c>>,
     pub picks: Picks,
     /// When few GPUs run the workload as entered, or the first pick runs it only offloaded
     /// to CPU memory: what one change would open up.
     pub alternatives: Vec<Alternative<'c>>,
+}
+
+/// The context the KV cache is sized for (`Ranking::context`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Context {
+    pub tokens: u32,
+    pub sequences: u32,
+    /// The model's default, not a length the link sets.
+    pub assumed: bool,
 }
 
 /// When the picks choose among at most this many GPUs as entered, the answer also says what
@@ -1139,9 +1151,18 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             .then(b.score.unwrap_or(0.0).total_cmp(&a.score.unwrap_or(0.0)))
             .then(a.gpu.id.cmp(&b.gpu.id))
     });
+    let context = deploy::serves_language_model(workload, model.family).then(|| Context {
+        tokens: workload
+            .seq_for(&model)
+            .or(model.default_seq)
+            .unwrap_or(2048),
+        sequences: workload.batch.max(1),
+        assumed: workload.seq.is_none(),
+    });
     Ranking {
         model,
         memory: single,
+        context,
         items,
         picks: Picks::default(),
         alternatives: Vec::new(),

@@ -240,7 +240,33 @@ pub fn memory_total(h: &mut Html, lang: Lang, r: &Ranking) {
     ]
     .into_iter()
     .filter(|(_, b)| *b > 0.0)
-    .map(|(k, b)| format!("{} {} GiB", tr(lang, k), gb(b)))
+    .map(|(k, b)| {
+        // Serving: the context the KV cache holds, and whether it is the model's default.
+        let context = r.context.filter(|_| k == Key::MemKvCache).map(|c| {
+            fill(
+                tr(lang, Key::MemKvContext),
+                &[
+                    ("n", c.sequences.to_string()),
+                    ("tokens", num(f64::from(c.tokens))),
+                    (
+                        "default",
+                        if c.assumed {
+                            tr(lang, Key::MemKvAssumed)
+                        } else {
+                            ""
+                        }
+                        .into(),
+                    ),
+                ],
+            )
+        });
+        format!(
+            "{} {} GiB{}",
+            tr(lang, k),
+            gb(b),
+            context.unwrap_or_default()
+        )
+    })
     .collect();
     let bytes = m.total_bytes().to_string();
     h.open(
