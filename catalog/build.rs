@@ -183,7 +183,7 @@ fn gpu(e: &Entry) -> String {
     .map(|k| format!("{k}: {}", e.opt_float(k)))
     .join(", ");
     format!(
-        "GpuRow {{ id: {}, aliases: &[{}], name: {}, vendor: {}, segment: {}, architecture: {}, released: {}, memory_gb: {}, memory_type: {}, {floats}, form_factor: {}, interconnect: {interconnect}, pcie: {pcie}, mig: {}, ecosystems: {}, compute_capability: {}, price: PriceRow {{ msrp_usd: {}, msrp_date: {}, street_usd: {}, street_date: {}, used_usd: {}, used_date: {}, server_usd_per_gpu: {}, server_date: {}, server_gpus: {}, server_includes_host: {}, cloud_usd_per_hour: {}, cloud_date: {} }}, availability: {} }}",
+        "GpuRow {{ id: {}, aliases: &[{}], name: {}, vendor: {}, segment: {}, architecture: {}, released: {}, memory_gb: {}, memory_type: {}, {floats}, form_factor: {}, interconnect: {interconnect}, pcie: {pcie}, mig: {}, ecosystems: {}, compute_capability: {}, price: PriceRow {{ msrp_usd: {}, msrp_date: {}, street_usd: {}, street_date: {}, used_usd: {}, used_date: {}, server_usd_per_gpu: {}, server_date: {}, server_gpus: {}, server_includes_host: {}, cloud_usd_per_hour: {}, cloud_date: {}, cloud_marketplace: {} }}, availability: {} }}",
         e.string("id"),
         aliases.join(", "),
         e.string("name"),
@@ -209,6 +209,7 @@ fn gpu(e: &Entry) -> String {
         price.opt_bool("server_includes_host"),
         price.opt_float("cloud_usd_per_hour"),
         price.opt_string("cloud_date"),
+        price.get("cloud_marketplace").as_bool().unwrap_or(false),
         e.tokens("availability", "Availability"),
     )
 }

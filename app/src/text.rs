@@ -164,6 +164,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         ),
         Reason::UsedOnly => t(Key::ReasonUsedOnly).into(),
         Reason::CloudOnly => t(Key::ReasonCloudOnly).into(),
+        Reason::MarketplacePrice => t(Key::ReasonMarketplace).into(),
         Reason::PriceUnknown => t(Key::ReasonPriceUnknown).into(),
         Reason::SpeedUnknown => t(Key::ReasonSpeedUnknown).into(),
         Reason::NoFlashAttention2 => t(Key::ReasonNoFlashAttention).into(),

@@ -30,6 +30,7 @@ mod generated {
         server_includes_host: Option<bool>,
         cloud_usd_per_hour: Option<f64>,
         cloud_date: Option<&'static str>,
+        cloud_marketplace: bool,
     }
 
     struct GpuRow {
@@ -138,6 +139,7 @@ mod generated {
                     server_includes_host: r.price.server_includes_host,
                     cloud_usd_per_hour: r.price.cloud_usd_per_hour,
                     cloud_date: owned(r.price.cloud_date),
+                    cloud_marketplace: r.price.cloud_marketplace,
                 },
                 availability: r.availability.to_vec(),
                 notes: Vec::new(),

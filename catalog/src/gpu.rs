@@ -218,6 +218,10 @@ pub struct Price {
     /// Lowest on-demand price per GPU-hour among named providers.
     pub cloud_usd_per_hour: Option<f64>,
     pub cloud_date: Option<String>,
+    /// The cloud price is a marketplace's lowest ask ("starting at": Akash, Vast.ai), where
+    /// hosts and availability vary, not a provider's fixed on-demand price.
+    #[serde(default)]
+    pub cloud_marketplace: bool,
 }
 
 /// Which price a purchase figure is.

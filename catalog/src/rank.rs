@@ -126,6 +126,9 @@ pub enum Reason {
     },
     UsedOnly,
     CloudOnly,
+    /// Renting at a marketplace's lowest ask (`price.cloud_marketplace`): hosts and
+    /// availability vary, and the offer may not be there when the job is.
+    MarketplacePrice,
     PriceUnknown,
     SpeedUnknown,
     /// Older than the newest compute capability that FlashAttention 2 supports (Ampere, 8.0).
@@ -281,6 +284,7 @@ impl Reason {
             Reason::UnifiedMemory { .. } => "unified-memory",
             Reason::UsedOnly => "used",
             Reason::CloudOnly => "cloud-only",
+            Reason::MarketplacePrice => "marketplace-price",
             Reason::PriceUnknown => "price-unknown",
             Reason::SpeedUnknown => "speed-unknown",
             Reason::NoFlashAttention2 => "no-flash-attention-2",
@@ -1102,6 +1106,9 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             Mode::Rent if gpu.segment == Segment::Cloud => reasons.push(Reason::CloudOnly),
             _ => {}
         }
+        if workload.mode == Mode::Rent && gpu.price.cloud_marketplace {
+            reasons.push(Reason::MarketplacePrice);
+        }
         if cost_figure(&cost, workload).is_none() {
             reasons.push(Reason::PriceUnknown);
         }
@@ -1414,6 +1421,7 @@ pub fn is_caveat(reason: &Reason) -> bool {
             | Reason::TensorRateUnknown
             | Reason::UnifiedMemory { .. }
             | Reason::UsedOnly
+            | Reason::MarketplacePrice
             | Reason::NoFlashAttention2
             | Reason::OneApiNotCuda
             | Reason::XlaNotCuda

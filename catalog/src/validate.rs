@@ -298,6 +298,12 @@ pub fn validate(catalog: &Catalog) -> Vec<Violation> {
                 }
             }
         }
+        if g.price.cloud_marketplace && g.price.cloud_usd_per_hour.is_none() {
+            out.push(bad(
+                "price.cloud_marketplace",
+                "marks a cloud price as a marketplace's, but there is none".into(),
+            ));
+        }
         if g.price.server_usd_per_gpu.is_some() {
             // A server share is only comparable with the unit it is bought in and what that
             // unit includes.

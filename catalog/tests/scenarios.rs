@@ -121,6 +121,15 @@ fn check(case: &Value) -> Result<(), String> {
                 .then_some(())
                 .ok_or(format!("{t:.1}, expected {lo}–{hi}"))
         }
+        // A caveat the card must carry.
+        "has_reason" => {
+            let i = item(&r, s("gpu"))?;
+            let codes: Vec<&str> = i.reasons.iter().map(|x| x.code()).collect();
+            codes
+                .contains(&s("reason"))
+                .then_some(())
+                .ok_or(format!("reasons {codes:?}"))
+        }
         // What buying this GPU's placement costs, in whole units as sold.
         "hardware_range" => {
             let i = item(&r, s("gpu"))?;
