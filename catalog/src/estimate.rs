@@ -72,6 +72,13 @@ pub const APPLE_USABLE_MEMORY: f64 = 0.75;
 /// 2 TB of system memory for its 8 GPUs. A job whose offloaded share is larger does not
 /// fit by offloading (ZeRO-Infinity's NVMe offload is not modelled).
 pub const HOST_MEMORY_PER_GPU_BYTES: f64 = 256e9;
+/// Parameters per second a host's CPUs update with Adam when the optimizer state is
+/// offloaded: DeepSpeed's CPU-Adam stepped an 11.6B-parameter GPT-2 in 8.2 s (PR #735,
+/// 2021-02; PyTorch's own CPU Adam then took 56 s). Held out: DeepSpeed's ZenFlow blog
+/// (2025-10) has ZeRO-Offload add about 1.1 s per step to Qwen2.5-1.5B on two A100s with
+/// two EPYC 7742s (240 → 1,365 ms), about 1.4 billion parameters a second with the
+/// gradients' and weights' PCIe copies in it.
+pub const HOST_ADAM_PARAMS_PER_S: f64 = 1.4e9;
 /// Hours in a month, for monthly rental cost of a serving setup.
 pub const HOURS_PER_MONTH: f64 = 730.0;
 
@@ -1248,10 +1255,11 @@ pub fn speed(
     // Offloaded, every step streams this GPU's share of the parameters in twice (forward
     // and backward) and its gradients out over PCIe, fetching the next layer while the
     // current one computes (FSDP's and ZeRO's prefetch), so the step takes the longer of
-    // the two; the CPU optimizer step overlaps the next step's compute (ZeRO-Offload's
-    // delayed parameter update, Ren et al. 2021). Answer.AI's FSDP+QLoRA runs of Llama 2
-    // 70B bear the overlap out: two RTX 4090s trained 2.7 times as fast as two RTX 3090s,
-    // the ratio of their compute, not of their equal PCIe 4.0 links.
+    // the two. Answer.AI's FSDP+QLoRA runs of Llama 2 70B bear the overlap out: two RTX
+    // 4090s trained 2.7 times as fast as two RTX 3090s, the ratio of their compute, not of
+    // their equal PCIe 4.0 links. An adapter's optimizer is small; a full fine-tune's
+    // optimizer step then runs on the host's CPUs after the backward pass, which the GPUs
+    // wait for (`HOST_ADAM_PARAMS_PER_S`).
     let offload = if let Sharding::Offloaded { gpus } = placement.sharding {
         let full = memory::breakdown(
             sized,
@@ -1268,6 +1276,17 @@ pub fn speed(
     } else {
         0.0
     };
+    // Each node's CPUs step the parameters its GPUs hold. Not on TPUs: MaxText's host
+    // offload moves activations and keeps the optimizer on the chips (its v6e-32 recipe
+    // for Llama 3.1 70B offloads decoder-layer inputs and projections, weights in BF16).
+    let host_step = match placement.sharding {
+        Sharding::Offloaded { .. }
+            if !workload.task.is_adapter() && Stack::of(gpu) != Stack::Xla =>
+        {
+            model.params() / f64::from(workload.nodes.max(1)) / HOST_ADAM_PARAMS_PER_S
+        }
+        _ => 0.0,
+    };
     // Otherwise matmuls run at the compute roofline and element-wise work at the bandwidth
     // roofline, one after the other: training time is their sum (not the larger of the
     // two).
@@ -1276,7 +1295,7 @@ pub fn speed(
             Some(issue) => (step_flops / flops(mfu)).max(traffic / bw(bw_eff) + issue),
             None => step_flops / flops(mfu) + traffic / bw(bw_eff),
         };
-        work.max(offload) + tp_comm
+        work.max(offload) + tp_comm + host_step
     };
     let bound = if step_flops / flops(0.4) >= traffic / bw(0.75) {
         Bound::Compute
