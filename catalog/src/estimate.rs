@@ -1108,7 +1108,14 @@ pub fn speed(
             } else {
                 1.0
             };
-            let prefill_share = stack::prefill_compute(Stack::of(gpu));
+            let prefill_share = stack::prefill_compute(Stack::of(gpu))
+                * if Stack::of(gpu) == Stack::RocmInstinct
+                    && workload.runtime() == Runtime::LlamaCpp
+                {
+                    stack::LLAMACPP_INSTINCT_PREFILL_COMPUTE
+                } else {
+                    1.0
+                };
             let experts = if model.experts.is_some() && workload.runtime() == Runtime::LlamaCpp {
                 LLAMACPP_MOE_PREFILL_SHARE
             } else {

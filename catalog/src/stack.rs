@@ -169,6 +169,14 @@ pub const METAL_DECODE_OVERHEAD_PER_LAYER_S: f64 = 150e-6;
 /// an MLX run on an M3 Max), which the band alone put 2% to 34% low.
 pub const METAL_PREFILL_COMPUTE: f64 = 1.14;
 
+/// Share of the matrix band that llama.cpp's prompt processing reaches on Instinct (CDNA)
+/// accelerators, whose ROCm build lacks the tuned prompt kernels it has for CUDA and RDNA:
+/// the geometric mean of what its three Instinct rows need against the band alone, the
+/// MI300X and MI210 pp512 rows of llama.cpp's ROCm scoreboard (discussion 15021, Llama 2 7B
+/// Q4_0: 0.45 and 0.71) and the ROCm blog's eight-MI300X Llama 3.1 70B Q4_K_M prompt row
+/// (0.55). Fitted on those three; no other llama.cpp prompt row on Instinct is held out.
+pub const LLAMACPP_INSTINCT_PREFILL_COMPUTE: f64 = 0.56;
+
 /// Multiplier on the matrix rate of prompt processing (prefill) on this stack.
 pub fn prefill_compute(stack: Stack) -> f64 {
     match stack {
