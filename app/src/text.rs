@@ -171,6 +171,10 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::RocmNotCuda => t(Key::ReasonRocm).into(),
         Reason::LegacyPytorchOnly => t(Key::ReasonLegacyPytorch).into(),
         Reason::PassiveCooling => t(Key::ReasonPassiveCooling).into(),
+        Reason::MultiCardBuild { cards, watts } => fill(
+            t(Key::ReasonMultiCard),
+            &[("n", cards.to_string()), ("w", num(*watts))],
+        ),
         Reason::ServerUnit {
             unit,
             servers,

@@ -193,6 +193,13 @@ pub enum Reason {
     /// Buying for a workstation: a datacenter card cooled by server airflow, which needs a
     /// fan added in a desktop case.
     PassiveCooling,
+    /// Buying more than two PCIe cards: together they draw `watts` at their rated board
+    /// power, which the build's power supplies, case (risers or an open frame) and cooling
+    /// must carry.
+    MultiCardBuild {
+        cards: u32,
+        watts: f64,
+    },
     /// Buying a module or superchip: it comes as whole servers or racks of `unit` GPUs,
     /// priced whole, of which the job uses `used` (given when that is fewer than bought,
     /// or when the price leaves out the host). `host`: whether the price includes the host
@@ -300,6 +307,7 @@ impl Reason {
             Reason::LegacyPytorchOnly => "legacy-pytorch-only",
             Reason::PassiveCooling => "passive-cooling",
             Reason::ServerUnit { .. } => "server-unit",
+            Reason::MultiCardBuild { .. } => "multi-card-build",
             Reason::MemorySavers { .. } => "memory-savers",
             Reason::NoRoomToGrow { .. } => "no-room-to-grow",
         }
@@ -1021,6 +1029,15 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
         if workstation && gpu.passively_cooled() {
             reasons.push(Reason::PassiveCooling);
         }
+        // Buying more than two cards: a build no ordinary desktop holds as it is.
+        if let (true, Some(w)) = (buying && gpu.form_factor == FormFactor::Pcie, gpu.tdp_w) {
+            if gpus_used > 2 {
+                reasons.push(Reason::MultiCardBuild {
+                    cards: gpus_used,
+                    watts: w * f64::from(gpus_used),
+                });
+            }
+        }
         match &speed {
             Some(s) => {
                 reasons.push(Reason::Bound(s.bound));
@@ -1435,6 +1452,7 @@ pub fn is_caveat(reason: &Reason) -> bool {
             | Reason::NoRoomToGrow { .. }
             | Reason::MemorySavers { .. }
             | Reason::ServerUnit { .. }
+            | Reason::MultiCardBuild { .. }
     )
 }
 
