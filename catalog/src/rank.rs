@@ -1222,6 +1222,12 @@ fn ties_with(s: Range, fastest: Range) -> bool {
     s.mid >= (1.0 - FLAGSHIP_TIE) * fastest.mid
 }
 
+/// Renting, job costs within this share of the least money count as the least, and the
+/// value pick is the fastest of them: a job's cost is its hours at an hourly rate, and the
+/// engine resolves hours between cards no finer than about this (13 of the calibration's
+/// 20 cross-card ratios land within ±10%).
+pub const RENT_VALUE_TIE: f64 = 0.10;
+
 /// Serving a language model, the entry pick must also decode at least this many tokens
 /// per second for each user of the batch: faster than people read (200–300 words a minute
 /// is about 4–7 tokens/s).
@@ -1556,11 +1562,26 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
     };
     let any_value = best_by(&value_of);
     let any_value_speed = any_value.and_then(speed).unwrap_or(0.0);
+    let eligible = |r: &Ranked| {
+        speed(r).is_some_and(|s| {
+            s >= ENTRY_MIN_SPEED_SHARE * any_value_speed
+                && !too_slow_to_use(r, workload)
+                && !tight_as_asked(r)
+        })
+    };
     let value = best_by(&|r| {
-        let s = speed(r)?;
-        let usable = s >= ENTRY_MIN_SPEED_SHARE * any_value_speed && !too_slow_to_use(r, workload);
-        (usable && !tight_as_asked(r)).then_some(())?;
+        eligible(r).then_some(())?;
         value_of(r)
+    })
+    // Renting, the least money, unless a faster rental costs within `RENT_VALUE_TIE` of
+    // it: eight B300s for two hours at $97 over eight RTX 4090s for 33 hours at $90.
+    .map(|least| {
+        let bar = cost(least).unwrap_or(f64::INFINITY) * (1.0 + RENT_VALUE_TIE);
+        best_by(&|r| {
+            (workload.mode == Mode::Rent && eligible(r) && cost(r)? <= bar).then_some(())?;
+            speed(r)
+        })
+        .unwrap_or(least)
     })
     // When every usable card is a tight fit, the best of them; a card too slow to use is
     // no value at any price.
