@@ -60,6 +60,7 @@ pub enum Software {
     Diffusers,
     Pytorch,
     MegatronCore,
+    Unsloth,
     /// JAX or PyTorch/XLA on a TPU.
     Xla,
 }
@@ -76,6 +77,7 @@ impl Software {
             Software::Diffusers => "diffusers",
             Software::Pytorch => "pytorch",
             Software::MegatronCore => "megatron-core",
+            Software::Unsloth => "unsloth",
             Software::Xla => "xla",
         }
     }
@@ -91,6 +93,7 @@ impl Software {
             Software::Diffusers => "diffusers",
             Software::Pytorch => "PyTorch",
             Software::MegatronCore => "Megatron-Core",
+            Software::Unsloth => "Unsloth",
             Software::Xla => "JAX / XLA",
         }
     }
@@ -122,6 +125,7 @@ pub fn software(workload: &Workload, family: Family, gpu: &Gpu, runtime: Runtime
             _ if gpu.vendor == Vendor::Google => Software::Xla,
             Framework::Megatron => Software::MegatronCore,
             Framework::Pytorch => Software::Pytorch,
+            Framework::Unsloth => Software::Unsloth,
         };
     }
     match family {

@@ -36,6 +36,17 @@ pub const ADAPTER_LOGIT_BYTES: f64 = 14.0;
 /// TPU v6e chip, where those copies alone would take 74 GB.
 pub const FULL_TRAINING_LOGIT_BYTES: f64 = 4.0;
 
+/// Training with Unsloth, activation memory per GPU in units of one layer's full
+/// activations (Korthikanti et al.'s 34 bytes per token and hidden unit at 16 bits): its
+/// gradient checkpointing moves each checkpointed layer input to host memory and its loss
+/// (Apple's Cut Cross-Entropy) never materializes the logits, so what grows with the
+/// context on the GPU is the layer being recomputed. Fitted on the Llama 3.1 8B column of
+/// Unsloth's context-length table (README, "Context length benchmarks": QLoRA rank 32,
+/// batch 1, 2,972 tokens in 8 GB to 342,733 in 80 GB, 227 KB a token, 1.63 layers);
+/// held out, its Llama 3.3 70B column (12,106 tokens in 48 GB and 89,389 in 80 GB, 445 KB
+/// a token, 1.60 layers).
+pub const UNSLOTH_LAYER_ACTIVATIONS: f64 = 1.63;
+
 fn logit_bytes(workload: &Workload) -> f64 {
     if workload.task.is_adapter() && workload.framework() == crate::workload::Framework::Pytorch {
         ADAPTER_LOGIT_BYTES
@@ -308,6 +319,9 @@ impl Sized<'_> {
                 let s = t.tokens;
                 let h = t.hidden;
                 let full_layer = s * b * h * 34.0 * scale;
+                if workload.framework() == crate::workload::Framework::Unsloth {
+                    return full_layer * UNSLOTH_LAYER_ACTIVATIONS;
+                }
                 let stored = if workload.checkpointing() {
                     2.0 * s * b * h * scale * t.layers + full_layer
                 } else {

@@ -157,11 +157,14 @@ token_enum!(
 
 token_enum!(
     /// The framework a transformer trains in: PyTorch as most people run it (FSDP or
-    /// DDP: torchtitan, Hugging Face, torchtune, Unsloth), or Megatron-Core with
-    /// Transformer Engine (NeMo, Megatron-LM, AMD's Primus).
+    /// DDP: torchtitan, Hugging Face PEFT, torchtune), Megatron-Core with Transformer
+    /// Engine (NeMo, Megatron-LM, AMD's Primus), or Unsloth, whose gradient checkpointing
+    /// keeps the checkpointed layer inputs in host memory and whose loss never
+    /// materializes the logits (`memory::UNSLOTH_LAYER_ACTIVATIONS`).
     Framework {
         Pytorch = "pytorch",
         Megatron = "megatron",
+        Unsloth = "unsloth",
     }
 );
 

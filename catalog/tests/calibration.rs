@@ -258,6 +258,7 @@ fn estimate_fixture(catalog: &Catalog, f: &Value) -> Option<(f64, f64)> {
                 gpus,
                 checkpointing: f.get("ckpt").and_then(Value::as_bool),
                 lora_rank: n("lora_rank").map_or(Workload::default().lora_rank, |r| r as u32),
+                framework: Framework::parse(s("framework")),
                 ..Workload::default()
             };
             let unit = if s("unit") == "GB" {
@@ -359,11 +360,28 @@ const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
     ),
 ];
 
+/// Fixtures fitted on by training framework and model: `memory::UNSLOTH_LAYER_ACTIVATIONS`
+/// took the Llama 3.1 8B column of Unsloth's table, not its Llama 3.3 70B column.
+const FITTED_ON_MODELS: &[(&str, &str, &str, &str)] = &[(
+    "UNSLOTH_LAYER_ACTIVATIONS",
+    "unslothai/unsloth",
+    "unsloth",
+    "llama-3.1-8b",
+)];
+
 /// The constants a fixture was fitted on, if any.
 fn fitted_on(f: &Value) -> Option<&'static str> {
     let url = f["source_url"].as_str().unwrap_or_default();
     let kind = f["kind"].as_str().unwrap_or_default();
     let gpu = f["gpu"].as_str().unwrap_or_default();
+    let framework = f["framework"].as_str().unwrap_or_default();
+    let model = f["model"].as_str().unwrap_or_default();
+    if let Some((name, ..)) = FITTED_ON_MODELS
+        .iter()
+        .find(|(_, fragment, fw, m)| url.contains(fragment) && *fw == framework && *m == model)
+    {
+        return Some(name);
+    }
     FITTED
         .iter()
         .find(|(_, fragment, k)| url.contains(fragment) && (k.is_empty() || *k == kind))

@@ -372,6 +372,7 @@ fn form_options(lang: Lang, catalog: &Catalog) -> FormOptions {
                 Framework::Megatron.as_str().into(),
                 t(Key::FrameworkMegatron),
             ),
+            (Framework::Unsloth.as_str().into(), t(Key::FrameworkUnsloth)),
         ],
         prios: tokens(Priority::ALL, Priority::as_str, |p| {
             t(match p {
@@ -660,8 +661,8 @@ pub const FIELDS: &[Field] = &[
                     .unwrap_or_default()
                     .into(),
                 _ => match s.workload.framework {
-                    Some(Framework::Megatron) => "megatron".into(),
-                    _ => String::new(),
+                    Some(Framework::Pytorch) | None => String::new(),
+                    Some(f) => f.as_str().into(),
                 },
             },
             set: |s, v| match s.workload.task {
