@@ -1477,6 +1477,10 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
         .copied()
         .filter(|r| runs_as_asked(r, workload))
         .collect();
+    // When no candidate runs the job as asked (only precision fallbacks, legacy PyTorch
+    // wheels), the flagship still names the fastest there is, but no card is recommended
+    // as value or entry: the answer's one change (`Alternative`) is the advice.
+    let last_resort = suiting.is_empty() && as_asked.is_empty();
     let candidates = [suiting, as_asked, fitting]
         .into_iter()
         .find(|c| !c.is_empty())
@@ -1654,8 +1658,8 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
     });
     Picks {
         flagship: flagship.map(|r| pick(Tier::Flagship, r)),
-        value: value.map(|r| pick(Tier::Value, r)),
-        entry: entry.map(|r| pick(Tier::Entry, r)),
+        value: value.filter(|_| !last_resort).map(|r| pick(Tier::Value, r)),
+        entry: entry.filter(|_| !last_resort).map(|r| pick(Tier::Entry, r)),
         non_nvidia: non_nvidia.map(|r| pick(Tier::NonNvidia, r)),
         rent_instead,
     }
