@@ -74,6 +74,32 @@ fn ids(w: &Workload) -> Vec<(String, bool)> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
+    /// Buying, every candidate's purchase is whole units as sold: a module's price covers
+    /// whole servers or racks of `sold_in` GPUs, never fewer than the job uses, and a part
+    /// whose unit is larger than the link allows is not a candidate. More than two PCIe
+    /// cards bought carry the build caveat, fewer never.
+    #[test]
+    fn purchases_come_in_the_units_sold(w in workload_strategy(), gpus in 1u32..=8) {
+        // Without a budget and with up to eight GPUs, so that servers are among the candidates.
+        let w = Workload { mode: Mode::Buy, gpus, budget_usd: None, ..w };
+        let ranking = rank(catalog(), &w, &Filters::default());
+        for r in ranking.items.iter().filter(|r| r.fits()) {
+            let unit = r.gpu.sold_in();
+            let used = r.speed.as_ref().map(|s| s.gpus_used).or(r.gpus_needed()).unwrap_or(1);
+            if unit > 1 {
+                prop_assert!(unit <= w.max_gpus(), "{} sold in {unit} with {} allowed", r.gpu.id, w.max_gpus());
+            }
+            if let (Some(h), Some(p)) = (r.cost.hardware_usd, r.cost.purchase.as_ref()) {
+                let bought = (h / p.usd).round() as u32;
+                prop_assert!(bought >= used, "{}: {bought} bought for {used} used", r.gpu.id);
+                prop_assert!(bought % unit == 0, "{}: {bought} not whole units of {unit}", r.gpu.id);
+            }
+            let build = r.reasons.iter().any(|x| x.code() == "multi-card-build");
+            let pcie = r.gpu.form_factor == catalog::gpu::FormFactor::Pcie && r.gpu.tdp_w.is_some();
+            prop_assert_eq!(build, pcie && used > 2, "{}: build caveat with {} cards", r.gpu.id, used);
+        }
+    }
+
     #[test]
     fn candidates_come_first_in_score_order(w in workload_strategy()) {
         let ranking = rank(catalog(), &w, &Filters::default());
@@ -1378,4 +1404,34 @@ fn serving_a_batch_the_cards_that_keep_up_with_each_user_lead() {
             ranking.items[0].gpu.id
         );
     }
+}
+
+#[test]
+fn a_module_on_fewer_gpus_than_its_server_costs_the_server() {
+    // Llama 3.1 70B in FP8 for 32 users fits four H100s; they come as an 8-GPU server.
+    let ranking = ranked("model=llama-3.1-70b&prec=fp8&batch=32&gpus=8");
+    let h100 = ranking
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "h100-sxm5-80gb")
+        .expect("in the catalog");
+    let share = h100.cost.purchase.as_ref().expect("a server price").usd;
+    assert_eq!(h100.speed.as_ref().map(|s| s.gpus_used), Some(4));
+    assert_eq!(h100.cost.hardware_usd, Some(8.0 * share));
+    assert!(h100.reasons.iter().any(|r| matches!(
+        r,
+        catalog::rank::Reason::ServerUnit {
+            unit: 8,
+            servers: 1,
+            used: 4,
+            host: true
+        }
+    )));
+    // A rack part is no option for a buyer of eight.
+    let gb200 = ranking
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "gb200")
+        .expect("in the catalog");
+    assert_eq!(gb200.why_not, Some(WhyNot::ServerOnly { gpus: 72 }));
 }
