@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::decimal::{fixed, shortest};
+use crate::html::escape;
 
 /// A coordinate with one decimal, as the SVG is written.
 fn one(v: f64) -> String {
@@ -144,14 +145,6 @@ pub fn tick_label(v: f64) -> String {
         fixed(x, 1)
     };
     format!("{text}{suffix}")
-}
-
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
 }
 
 /// A compared GPU's name beside its point: `x` is where the text starts, or ends when it

@@ -14,6 +14,7 @@ pub mod deploy;
 pub mod estimate;
 pub mod export;
 pub mod gpu;
+pub mod html;
 pub mod memory;
 pub mod model;
 pub mod rank;

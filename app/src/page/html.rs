@@ -1,25 +1,13 @@
 //! A small HTML writer: elements, attributes and text into one string, every value
 //! escaped, so nothing read from a link or the catalog is ever taken as markup. The
 //! page's module draws with it, and the build writes the default view with the same
-//! functions (`crate::prerender`).
+//! functions (`crate::prerender`). Values are escaped by `catalog::html`, the one escaper.
+
+use catalog::html::escape_into;
 
 /// HTML being written.
 #[derive(Default)]
 pub struct Html(String);
-
-/// Writes `text` with `&`, `<`, `>` and `"` escaped: safe as element text and as a
-/// quoted attribute value.
-fn escape_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-}
 
 impl Html {
     pub fn new() -> Self {

@@ -6,8 +6,8 @@
 
 use catalog::bench::report::{AdapterInfo, KernelResult, Outcome, Run, Timing};
 use catalog::bench::{self, Kernel};
-use catalog::chart::escape;
 use catalog::decimal::fixed;
+use catalog::html::escape;
 use catalog::share::Lang;
 use catalog::Catalog;
 
