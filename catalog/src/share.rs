@@ -209,7 +209,9 @@ pub trait Resolve {
 }
 
 /// Ranges a number must fall in to be read.
-mod limits {
+/// The range each number in a link is accepted in; the form's fields and the card's own
+/// price take the same ranges (`app::page`).
+pub mod limits {
     pub const PARAMS_B: (f64, f64) = (0.01, 5000.0);
     pub const BATCH: (u32, u32) = (1, 4096);
     pub const SEQ: (u32, u32) = (16, 1_048_576);

@@ -9,7 +9,7 @@ use catalog::model::Family;
 use catalog::rank::{
     resolve_model, Alternative, Grade, Pick, Ranked, Ranking, Reason, Tier, WhyNot,
 };
-use catalog::share::{print, AppState, Condition, Lang, Nav};
+use catalog::share::{limits, print, AppState, Condition, Lang, Nav};
 use catalog::workload::{
     Change, EcoRequirement, Framework, Mode, ModelChoice, Precision, Priority, Runtime, Task,
     Workload,
@@ -475,8 +475,8 @@ pub const FIELDS: &[Field] = &[
         more: false,
         shown: custom_model,
         input: Input::Number {
-            min: 0.01,
-            max: 5000.0,
+            min: limits::PARAMS_B.0,
+            max: limits::PARAMS_B.1,
             get: |s| match s.workload.model {
                 ModelChoice::Custom(p) => Some(p),
                 _ => None,
@@ -509,8 +509,8 @@ pub const FIELDS: &[Field] = &[
         more: false,
         shown: always,
         input: Input::Number {
-            min: 1.0,
-            max: 4096.0,
+            min: limits::BATCH.0 as f64,
+            max: limits::BATCH.1 as f64,
             get: |s| Some(f64::from(s.workload.batch)),
             set: |s, v| s.workload.batch = v.map_or(1, |b| b as u32),
         },
@@ -521,8 +521,8 @@ pub const FIELDS: &[Field] = &[
         more: false,
         shown: always,
         input: Input::Number {
-            min: 16.0,
-            max: 1_048_576.0,
+            min: limits::SEQ.0 as f64,
+            max: limits::SEQ.1 as f64,
             get: |s| {
                 s.workload
                     .seq_for(&resolve_model(Catalog::embedded(), &s.workload))
@@ -537,8 +537,8 @@ pub const FIELDS: &[Field] = &[
         more: false,
         shown: diffusing,
         input: Input::Number {
-            min: 1.0,
-            max: 1000.0,
+            min: limits::STEPS.0 as f64,
+            max: limits::STEPS.1 as f64,
             get: |s| Some(f64::from(s.workload.steps())),
             set: |s, v| s.workload.steps = v.map(|x| x as u32),
         },
@@ -549,8 +549,8 @@ pub const FIELDS: &[Field] = &[
         more: false,
         shown: always,
         input: Input::Number {
-            min: 1.0,
-            max: 16.0,
+            min: limits::GPUS.0 as f64,
+            max: limits::GPUS.1 as f64,
             get: |s| Some(f64::from(s.workload.gpus)),
             set: |s, v| s.workload.gpus = v.map_or(1, |g| g as u32),
         },
@@ -561,8 +561,8 @@ pub const FIELDS: &[Field] = &[
         more: false,
         shown: always,
         input: Input::Number {
-            min: 1.0,
-            max: 1e9,
+            min: limits::BUDGET.0,
+            max: limits::BUDGET.1,
             get: |s| s.workload.budget_usd,
             set: |s, v| s.workload.budget_usd = v,
         },
@@ -603,8 +603,8 @@ pub const FIELDS: &[Field] = &[
         more: true,
         shown: always,
         input: Input::Number {
-            min: 1.0,
-            max: 1024.0,
+            min: limits::NODES.0 as f64,
+            max: limits::NODES.1 as f64,
             get: |s| Some(f64::from(s.workload.nodes)),
             set: |s, v| s.workload.nodes = v.map_or(1, |n| n as u32),
         },
@@ -615,8 +615,8 @@ pub const FIELDS: &[Field] = &[
         more: true,
         shown: always,
         input: Input::Number {
-            min: 1.0,
-            max: 1e11,
+            min: limits::SAMPLES.0 as f64,
+            max: limits::SAMPLES.1 as f64,
             get: |s| {
                 Some(
                     s.workload
@@ -633,8 +633,8 @@ pub const FIELDS: &[Field] = &[
         more: true,
         shown: always,
         input: Input::Number {
-            min: 0.01,
-            max: 1000.0,
+            min: limits::EPOCHS.0,
+            max: limits::EPOCHS.1,
             get: |s| Some(s.workload.epochs),
             set: |s, v| s.workload.epochs = v.unwrap_or(1.0),
         },

@@ -714,7 +714,8 @@ fn on_change(ev: Event) {
         let (Some(id), Ok(input)) = (card_gpu(&el), el.dyn_into::<HtmlInputElement>()) else {
             return;
         };
-        if let Some(value) = typed_number(&input.value(), 1.0, 1e7) {
+        let (low, high) = catalog::share::limits::PRICE;
+        if let Some(value) = typed_number(&input.value(), low, high) {
             update(false, |s| s.workload.set_your_price(&id, value));
         }
         return;
