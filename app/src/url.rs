@@ -96,6 +96,12 @@ pub(crate) fn write_url(state: &AppState, push: bool) {
     }
 }
 
+/// A click the page should handle itself, in either module: the main button with no
+/// modifier key (ctrl/cmd, shift or alt open the link's address as the browser does).
+pub(crate) fn is_plain_click(ev: &web_sys::MouseEvent) -> bool {
+    ev.button() == 0 && !(ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key())
+}
+
 /// Key of the visitor's own GPU in localStorage.
 pub const MINE_KEY: &str = "gpu-advisor:mine";
 

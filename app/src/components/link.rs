@@ -7,11 +7,7 @@ use leptos::prelude::*;
 use web_sys::MouseEvent;
 
 use crate::state::Ctx;
-
-/// A click the page should handle itself: the main button with no modifier key.
-pub fn is_plain_click(ev: &MouseEvent) -> bool {
-    ev.button() == 0 && !(ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key())
-}
+use crate::url::is_plain_click;
 
 /// A link that makes `nav` (for example `Nav::OpenGpu(id)`). Not generic: every link
 /// of the page shares this one piece of code.

@@ -542,11 +542,6 @@ fn mount_hosted(view: View, host: Element) {
     });
 }
 
-/// A click the page should handle itself: the main button with no modifier key.
-fn is_plain_click(ev: &MouseEvent) -> bool {
-    ev.button() == 0 && !(ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key())
-}
-
 fn target(ev: &Event) -> Option<Element> {
     ev.target().and_then(|t| t.dyn_into::<Element>().ok())
 }
@@ -607,7 +602,7 @@ fn on_popstate() {
 fn on_click(ev: Event) {
     let Some(el) = target(&ev) else { return };
     if let Some(link) = closest(&el, "a[data-nav]") {
-        let plain = ev.dyn_ref::<MouseEvent>().is_some_and(is_plain_click);
+        let plain = ev.dyn_ref::<MouseEvent>().is_some_and(url::is_plain_click);
         if let (true, Some(nav)) = (
             plain,
             link.get_attribute("data-nav")
