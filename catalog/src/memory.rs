@@ -212,12 +212,7 @@ pub fn size_model<'m>(model: &'m Model, workload: &Workload) -> Sized<'m> {
                     let frames = f64::from(model.frames.unwrap_or(16));
                     frames / TUBELET * (side.unwrap_or(224.0) / PATCH).powi(2)
                 }
-                _ => f64::from(
-                    workload
-                        .seq_for(model)
-                        .or(model.default_seq)
-                        .unwrap_or(2048),
-                ),
+                _ => f64::from(workload.context_for(model)),
             };
             Some(TransformerShape {
                 layers: f64::from(l),

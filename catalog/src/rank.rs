@@ -4,7 +4,7 @@
 
 use crate::data::Catalog;
 use crate::deploy::{self, Software};
-use crate::estimate::{self, Bound, Cost, Link, Placement, Range, RateKind, Speed};
+use crate::estimate::{self, Bound, Cost, Link, Placement, RateKind, Speed};
 use crate::gpu::{Availability, Ecosystem, FormFactor, Gpu, PriceKind, Segment, Vendor};
 use crate::memory::{self, MemoryBreakdown, Sharding};
 use crate::model::{Family, Model};
@@ -1176,10 +1176,7 @@ fn rank_items<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) 
             .then(a.gpu.id.cmp(&b.gpu.id))
     });
     let context = deploy::serves_language_model(workload, model.family).then(|| Context {
-        tokens: workload
-            .seq_for(&model)
-            .or(model.default_seq)
-            .unwrap_or(2048),
+        tokens: workload.context_for(&model),
         sequences: workload.batch.max(1),
         assumed: workload.seq.is_none(),
     });
@@ -1217,11 +1214,6 @@ pub const ENTRY_MIN_SPEED_SHARE: f64 = 0.2;
 /// a ResNet-50 is no reason to pay three times as much, nor a GB200 3% ahead of a B200 to
 /// rent a superchip, nor an RTX 4080 0.25% ahead of an RTX 3080 on Whisper's per-step costs.
 pub const FLAGSHIP_TIE: f64 = 0.05;
-/// Whether an estimate cannot be told from the fastest (`FLAGSHIP_TIE`).
-fn ties_with(s: Range, fastest: Range) -> bool {
-    s.mid >= (1.0 - FLAGSHIP_TIE) * fastest.mid
-}
-
 /// Renting, job costs within this share of the least money count as the least, and the
 /// value pick is the fastest of them: a job's cost is its hours at an hourly rate, and the
 /// engine resolves hours between cards no finer than about this (13 of the calibration's
@@ -1532,15 +1524,16 @@ fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Pi
             .map(|(_, r)| r)
     };
     // A pick is something the person can get: its price (or rental) must be known. Of
-    // those the estimate cannot tell from the fastest (`ties_with`), the cheapest.
+    // those the estimate cannot tell from the fastest (`FLAGSHIP_TIE`), the cheapest.
     let fastest = best_by(&|r| {
         cost(r)?;
         speed(r)
     })
-    .and_then(|r| r.speed.as_ref().map(|s| s.throughput));
+    .and_then(speed)
+    .unwrap_or(0.0);
     let flagship = best_by(&|r| {
-        let s = r.speed.as_ref()?.throughput;
-        ties_with(s, fastest?).then_some(())?;
+        let s = speed(r)?;
+        (s >= (1.0 - FLAGSHIP_TIE) * fastest).then_some(())?;
         cost(r).map(|c| -c)
     });
     // Serving a batch, each of its users reads their own stream: the usable bar is per user

@@ -334,6 +334,12 @@ impl Workload {
         })
     }
 
+    /// The tokens a sequence model's memory is sized for: `seq_for`, else the model's
+    /// working default, else 2,048.
+    pub fn context_for(&self, model: &Model) -> u32 {
+        self.seq_for(model).or(model.default_seq).unwrap_or(2048)
+    }
+
     /// Samples per epoch: the link's, else the default for the task.
     pub fn samples_for(&self, model: &Model) -> u64 {
         self.samples.unwrap_or(if self.is_lm_finetune(model) {
