@@ -99,7 +99,7 @@ measure() {
     printf '  %8d B  %s\n' "$bytes" "${f#"$dist"/}"
     sum=$((sum + bytes))
   done < <(
-    if [[ -n $1 ]]; then find "$dist/$1" -type f; else find "$dist" \( -path "$dist/bench" -o -path "$dist/views" \) -prune -o -type f -print; fi |
+    if [[ -n $1 ]]; then find "$dist/$1" -type f; else find "$dist" \( -path "$dist/measure" -o -path "$dist/views" \) -prune -o -type f -print; fi |
       grep -E '\.(html|js|wasm|css|svg)$' | sort
   )
   echo "$sum"
@@ -119,8 +119,8 @@ if [[ -d "$dist/views" ]]; then
   echo "$report" | sed '$d'
   printf 'other views, loaded the first time one is shown (gzip -9): %d B\n' "$(echo "$report" | tail -n 1)"
 fi
-if [[ -d "$dist/bench" ]]; then
-  report=$(measure bench)
+if [[ -d "$dist/measure" ]]; then
+  report=$(measure measure)
   echo "$report" | sed '$d'
   printf 'measurement module, loaded only when a run starts (gzip -9): %d B\n' "$(echo "$report" | tail -n 1)"
 fi

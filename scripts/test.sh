@@ -16,7 +16,7 @@ step "clippy (native, all targets)"
 cargo clippy --workspace --all-targets -- -D warnings
 
 step "clippy (the page, views and measurement modules for wasm32)"
-cargo clippy -p app --target wasm32-unknown-unknown --bins -- -D warnings
+cargo clippy -p shell -p views -p measure --target wasm32-unknown-unknown --bins -- -D warnings
 
 step "native tests"
 cargo test --workspace

@@ -1,6 +1,6 @@
 // The WebGPU benchmark in headless Chromium: SwiftShader with --enable-unsafe-webgpu
 // (a software adapter without shader-f16), none without it, and scripted failures.
-// The measurement is a separate module under bench/, loaded only when a run starts.
+// The measurement is a separate module under measure/, loaded only when a run starts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, watchedPage, ready } from './harness.mjs';
@@ -32,7 +32,7 @@ test('the measurement module is not part of the first visit', async () => {
   await page.goto(`${server.app}?view=bench`);
   await ready(page);
   await page.waitForTimeout(300);
-  assert.deepEqual(requests.filter((u) => u.includes('/bench/')), []);
+  assert.deepEqual(requests.filter((u) => u.includes('/measure/')), []);
   assert.equal(await status(page), 'idle');
   assert.deepEqual(problems, []);
   await context.close();
@@ -53,9 +53,9 @@ test('software adapter: every kernel verified and measured, labelled software, n
   const text = await page.textContent('[data-testid="bench-status"]');
   assert.equal(state, 'software', text);
   assert.match(text, /not your GPU/);
-  const loaded = requests.filter((u) => u.includes('/bench/'));
-  assert.ok(loaded.some((u) => /\/some\/docs\/gpu\/bench\/bench\.js\?v=[0-9a-f]{16}$/.test(u)), loaded.join('\n'));
-  assert.ok(loaded.some((u) => /bench_bg\.wasm\?v=[0-9a-f]{16}$/.test(u)), loaded.join('\n'));
+  const loaded = requests.filter((u) => u.includes('/measure/'));
+  assert.ok(loaded.some((u) => /\/some\/docs\/gpu\/measure\/measure\.js\?v=[0-9a-f]{16}$/.test(u)), loaded.join('\n'));
+  assert.ok(loaded.some((u) => /measure_bg\.wasm\?v=[0-9a-f]{16}$/.test(u)), loaded.join('\n'));
   const results = await page.$$eval('[data-testid="bench-result"]', (els) => els.map((e) => ({ ...e.dataset, text: e.textContent })));
   const kernels = results.map((r) => r.kernel).sort();
   // SwiftShader has no shader-f16, so no FP16 kernel is attempted.
@@ -87,7 +87,7 @@ test('no WebGPU adapter: the unsupported explanation', async () => {
 
 test('the measurement module cannot be fetched: error state with a message', async () => {
   const { page, context } = await watchedPage(webgpu, server.origin);
-  await page.route(/\/bench\/bench\.js/, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.route(/\/measure\/measure\.js/, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
   assert.equal(await runBench(page), 'error');
   assert.match(await page.textContent('[data-testid="bench-status"]'), /could not be loaded/);
   // The button stays usable for another try.

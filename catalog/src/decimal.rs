@@ -7,9 +7,7 @@
 //! integer whose digits `{:.d}` prints; `m · 10^d` fits 192 bits for `d <= 38`, and a
 //! right shift by `-e` with the bits shifted out gives the rounding. The shortest text
 //! that reads back as the same f64 (what `{}` prints) is the correctly rounded text with
-//! the fewest decimals that `share::parse_number` reads back as the same number.
-
-use crate::share::parse_number;
+//! the fewest decimals that `parse_number` reads back as the same number.
 
 /// A 256-bit unsigned integer as (high, low) halves.
 type Wide = (u128, u128);
@@ -153,4 +151,90 @@ pub fn shortest(x: f64) -> String {
         .map(|d| with_decimals(x, d, true))
         .find(|text| parse_number(text) == Some(x))
         .unwrap_or_else(|| fixed(x, 38))
+}
+
+/// Reads a decimal number ("1500", "0.15", "-2.5", "1e3") as the nearest f64, as the
+/// standard library's parser does, for the numbers links and inputs carry: up to 19
+/// significant digits (zeros after them are fine), with a power of ten up to 10^38 either
+/// way. Longer or larger numbers, and "inf" or "NaN", are refused (`None`). The standard parser is not used because its
+/// tables for any exponent cost the page's module about 14 KB of gzip.
+///
+/// The digits give an integer `w` and a power of ten `q`. For `q >= 0`, `w · 10^q` is
+/// an exact `u128`, which `as f64` rounds to nearest. For `q < 0`, long division of `w` by
+/// `10^-q` gives the quotient to 56 bits and whether anything remains; one more bit set
+/// when something remains lets `as f64` round the truncated quotient exactly as the true
+/// one, and a power of two scales it back without rounding.
+pub fn parse_number(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let (negative, text) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], text[i + 1..].parse::<i32>().ok()?),
+        None => (text, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() && fraction.is_empty() {
+        return None;
+    }
+    // The digits as an integer `w` of at most 19 significant digits and a power of ten `q`;
+    // zeros past the 19th digit only scale it (in the whole part) or drop (in the fraction).
+    let mut w: u64 = 0;
+    let mut significant = 0;
+    let mut q = exponent;
+    for (b, in_fraction) in whole
+        .bytes()
+        .map(|b| (b, false))
+        .chain(fraction.bytes().map(|b| (b, true)))
+    {
+        let digit = u64::from(b.wrapping_sub(b'0'));
+        if digit > 9 {
+            return None;
+        }
+        if significant == 19 {
+            if digit != 0 {
+                return None;
+            }
+            if !in_fraction {
+                q = q.checked_add(1)?;
+            }
+            continue;
+        }
+        if w > 0 || digit > 0 {
+            significant += 1;
+        }
+        w = w * 10 + digit;
+        if in_fraction {
+            q = q.checked_sub(1)?;
+        }
+    }
+    let ten_to = |n: u32| 10u128.checked_pow(n);
+    let magnitude = if w == 0 {
+        0.0
+    } else if q >= 0 {
+        u128::from(w).checked_mul(ten_to(q.unsigned_abs())?)? as f64
+    } else {
+        let d = ten_to(q.unsigned_abs())?;
+        if d >= 1 << 127 {
+            return None;
+        }
+        let (mut quotient, mut rest) = (u128::from(w) / d, u128::from(w) % d);
+        let mut bits = 0;
+        while quotient < 1 << 55 {
+            rest <<= 1;
+            quotient <<= 1;
+            if rest >= d {
+                rest -= d;
+                quotient |= 1;
+            }
+            bits += 1;
+        }
+        let sticky = u128::from(rest != 0);
+        // 2^-(bits + 1) as an f64, exactly (bits + 1 stays well inside the normal range).
+        let scale = f64::from_bits((1023 - bits - 1) << 52);
+        ((quotient << 1) | sticky) as f64 * scale
+    };
+    Some(if negative { -magnitude } else { magnitude })
 }

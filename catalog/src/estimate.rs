@@ -17,10 +17,7 @@ use crate::workload::{Framework, Mode, Precision, Runtime, Task, Workload};
 pub const MFU_TENSOR: (f64, f64) = (0.30, 0.55);
 /// Plain FP32/FP16 shader pipelines run dense GEMMs closer to their (lower) peak.
 pub const MFU_SHADER: (f64, f64) = (0.45, 0.75);
-/// Achieved fraction of memory bandwidth by streaming kernels (decode, optimizer step).
-pub const BANDWIDTH_EFFICIENCY: (f64, f64) = (0.60, 0.90);
-/// Per-layer fixed cost of one decode step (kernel launches, synchronisation).
-pub const DECODE_OVERHEAD_PER_LAYER_S: f64 = 50e-6;
+pub use crate::stack::{BANDWIDTH_EFFICIENCY, DECODE_OVERHEAD_PER_LAYER_S};
 /// QLoRA dequantises the frozen 4-bit base weights to 16 bits before every use: each pass
 /// over a layer reads its NF4 weights with their scales (about 0.5 bytes per weight) and
 /// writes them out in BF16 (2 bytes) for the matmul, memory traffic added to the step's

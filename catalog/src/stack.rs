@@ -6,6 +6,11 @@
 
 use crate::gpu::{Gpu, Vendor};
 
+/// Achieved fraction of memory bandwidth by streaming kernels (decode, optimizer step).
+pub const BANDWIDTH_EFFICIENCY: (f64, f64) = (0.60, 0.90);
+/// Per-layer fixed cost of one decode step (kernel launches, synchronisation).
+pub const DECODE_OVERHEAD_PER_LAYER_S: f64 = 50e-6;
+
 /// The stack a GPU runs PyTorch-style workloads on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stack {
@@ -189,10 +194,7 @@ pub fn prefill_compute(stack: Stack) -> f64 {
 pub fn decode_fit(stack: Stack) -> ((f64, f64), f64) {
     match stack {
         Stack::Metal => (METAL_DECODE_BANDWIDTH, METAL_DECODE_OVERHEAD_PER_LAYER_S),
-        _ => (
-            crate::estimate::BANDWIDTH_EFFICIENCY,
-            crate::estimate::DECODE_OVERHEAD_PER_LAYER_S,
-        ),
+        _ => (BANDWIDTH_EFFICIENCY, DECODE_OVERHEAD_PER_LAYER_S),
     }
 }
 

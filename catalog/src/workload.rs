@@ -4,6 +4,9 @@
 
 use crate::model::{Family, Model};
 
+/// Most `price` pairs a link may carry.
+pub const MAX_PRICES: usize = 16;
+
 /// Declares a closed set of URL tokens: the enum, its `ALL` list and `as_str`/`parse`.
 macro_rules! token_enum {
     ($(#[$meta:meta])* $name:ident { $($variant:ident = $token:literal),+ $(,)? }) => {
@@ -376,7 +379,7 @@ impl Workload {
             (Some(i), None) => {
                 self.your_prices.remove(i);
             }
-            (None, Some(v)) if self.your_prices.len() < crate::share::MAX_PRICES => {
+            (None, Some(v)) if self.your_prices.len() < MAX_PRICES => {
                 self.your_prices.push((id.to_string(), v))
             }
             (None, _) => {}

@@ -455,6 +455,7 @@ fn every_link_move_reads_back_from_its_token() {
     moves.extend([
         Nav::OpenGpu("rtx-4090".into()),
         Nav::AddToCompare("a100-sxm4-80gb".into()),
+        Nav::Uncompare("a100-sxm4-80gb".into()),
         Nav::ShareMine("rtx-3090".into()),
         Nav::Change(Change::Gpus(4)),
     ]);

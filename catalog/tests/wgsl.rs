@@ -7,9 +7,9 @@
 use catalog::bench::f16_kernel;
 use naga::valid::Capabilities;
 
-const MATMUL_32: &str = include_str!("../../app/src/webgpu/matmul_32.wgsl");
-const MATMUL_128: &str = include_str!("../../app/src/webgpu/matmul_128.wgsl");
-const BANDWIDTH: &str = include_str!("../../app/src/webgpu/bandwidth.wgsl");
+const MATMUL_32: &str = include_str!("../../app/measure/src/matmul_32.wgsl");
+const MATMUL_128: &str = include_str!("../../app/measure/src/matmul_128.wgsl");
+const BANDWIDTH: &str = include_str!("../../app/measure/src/bandwidth.wgsl");
 
 fn validate(name: &str, source: &str, capabilities: Capabilities) -> Result<(), String> {
     let module = naga::front::wgsl::parse_str(source)

@@ -1,0 +1,50 @@
+//! Writes the default view into the built `index.html` (Trunk's post-build hook runs
+//! this with `TRUNK_STAGING_DIR` set; a path argument works too).
+
+use std::path::PathBuf;
+
+fn main() {
+    let path = std::env::args()
+        .nth(1)
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("TRUNK_STAGING_DIR").map(|d| PathBuf::from(d).join("index.html"))
+        })
+        .unwrap_or_else(|| {
+            eprintln!("usage: prerender INDEX_HTML (or set TRUNK_STAGING_DIR)");
+            std::process::exit(2);
+        });
+    let html = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        eprintln!("{}: {e}", path.display());
+        std::process::exit(1);
+    });
+    match shell::prerender::write_into(&html) {
+        Ok(out) => {
+            if let Err(e) = std::fs::write(&path, out) {
+                eprintln!("{}: {e}", path.display());
+                std::process::exit(1);
+            }
+            println!("prerender: wrote the default view into {}", path.display());
+            // The page's Chinese strings only (`shell::prerender::page_strings`).
+            let zh = path.with_file_name("zh.json");
+            if let Ok(text) = std::fs::read_to_string(&zh) {
+                match shell::prerender::page_strings(&text) {
+                    Ok(page) => {
+                        if let Err(e) = std::fs::write(&zh, page) {
+                            eprintln!("{}: {e}", zh.display());
+                            std::process::exit(1);
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("prerender: {e}");
+                        std::process::exit(1);
+                    }
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("prerender: {e}");
+            std::process::exit(1);
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! What surrounds every view, as HTML: the header with its one menu (language, theme,
+//! sharing), the notice naming what a link held that could not be used, and the footer.
+
+use catalog::rank::resolve_model;
+use catalog::share::{embed_snippet, IgnoreReason, Ignored, Lang, Nav, Theme, View};
+use catalog::Catalog;
+
+use super::advise::Draw;
+use web::html::{flag, Html};
+use web::i18n::{fill, tr, Key};
+
+/// The views the header links to, in its order.
+const NAV: [(View, Key); 4] = [
+    (View::Advise, Key::NavAdvise),
+    (View::Compare, Key::NavCompare),
+    (View::Guide, Key::NavGuide),
+    (View::Bench, Key::NavBench),
+];
+
+/// The header's links to the views, the one shown marked.
+pub fn nav(d: &Draw) -> String {
+    let mut h = Html::new();
+    for (view, key) in NAV {
+        let current = d.state.view == view;
+        let nav = Nav::GoTo(view);
+        h.el(
+            "a",
+            &[
+                (
+                    "class",
+                    if current {
+                        "nav-link active"
+                    } else {
+                        "nav-link"
+                    },
+                ),
+                ("href", &d.href(&nav)),
+                ("data-nav", &nav.token()),
+                (if current { "aria-current" } else { "" }, "page"),
+            ],
+            d.t(key),
+        );
+    }
+    h.finish()
+}
+
+/// Site header on one line, down to a 360 px phone: name, the views, and one menu with
+/// the language and theme switches and the ways to share the page. The page written at
+/// build time leaves the menu's panel out (`panel`); the page's module fills it, and
+/// draws the menu open when it was (`open`: a language switch made from it).
+pub fn header(d: &Draw, panel: bool, open: bool) -> String {
+    let mut h = Html::new();
+    let home = Nav::GoTo(View::Advise);
+    h.open("header", &[("class", "site-header")])
+        .open(
+            "a",
+            &[
+                ("class", "brand"),
+                ("href", &d.href(&home)),
+                ("data-nav", &home.token()),
+            ],
+        )
+        .el(
+            "span",
+            &[("class", "brand-mark"), ("aria-hidden", "true")],
+            "",
+        )
+        .el("span", &[("class", "brand-text")], d.t(Key::AppTitle))
+        .close("a")
+        .open("nav", &[("aria-label", d.t(Key::NavLabel))])
+        .html(&nav(d))
+        .close("nav")
+        .open("div", &[("class", "header-tools")])
+        .open(
+            "details",
+            &[
+                ("class", "menu"),
+                ("data-testid", "menu"),
+                flag("open", open),
+            ],
+        )
+        .open(
+            "summary",
+            &[("class", "tool"), ("title", d.t(Key::MenuLabel))],
+        )
+        .el("span", &[("class", "menu-text")], d.t(Key::MenuShort))
+        .close("summary");
+    if panel {
+        h.open("div", &[("class", "menu-panel")])
+            .el(
+                "button",
+                &[
+                    ("class", "tool"),
+                    ("data-testid", "lang-toggle"),
+                    ("data-act", "lang"),
+                ],
+                d.t(Key::ToggleLang),
+            )
+            .el(
+                "button",
+                &[
+                    ("class", "tool"),
+                    ("data-testid", "theme-toggle"),
+                    ("data-act", "theme"),
+                ],
+                "",
+            )
+            .el("div", &[("class", "share-bar")], "")
+            .close("div");
+    }
+    h.close("details").close("div").close("header");
+    h.finish()
+}
+
+/// The theme switch's label: the theme it switches to.
+pub fn theme_label(lang: Lang, theme: Theme) -> &'static str {
+    tr(
+        lang,
+        if theme == Theme::Dark {
+            Key::ToggleThemeLight
+        } else {
+            Key::ToggleThemeDark
+        },
+    )
+}
+
+/// Where the last "copy link" stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Copied {
+    NotYet,
+    Done,
+    /// The clipboard refused; the link to select by hand.
+    Failed(String),
+}
+
+/// Copy link, the system share sheet where the browser has one, and the embed snippet
+/// (`embed_link`: this view's link as a widget, when it can be embedded and the person
+/// asked for it; `embeddable` whether the button shows).
+pub fn share_bar(
+    lang: Lang,
+    copied: &Copied,
+    share_sheet: bool,
+    embeddable: bool,
+    snippet_for: Option<&str>,
+) -> String {
+    let t = |k| tr(lang, k);
+    let mut h = Html::new();
+    h.el(
+        "button",
+        &[
+            ("class", "tool"),
+            ("data-testid", "copy-link"),
+            ("data-act", "copy"),
+        ],
+        t(if *copied == Copied::Done {
+            Key::ShareCopied
+        } else {
+            Key::ShareCopy
+        }),
+    );
+    if let Copied::Failed(url) = copied {
+        h.el(
+            "label",
+            &[
+                ("class", "snippet-label"),
+                ("for", "copy-fallback"),
+                ("data-testid", "copy-failed"),
+            ],
+            t(Key::ShareCopyFailed),
+        )
+        .open(
+            "input",
+            &[
+                ("id", "copy-fallback"),
+                ("class", "copy-fallback"),
+                ("readonly", ""),
+                ("value", url),
+            ],
+        );
+    }
+    if share_sheet {
+        h.el(
+            "button",
+            &[("class", "tool"), ("data-act", "share")],
+            t(Key::ShareSheet),
+        );
+    }
+    if embeddable {
+        let expanded = if snippet_for.is_some() {
+            "true"
+        } else {
+            "false"
+        };
+        h.el(
+            "button",
+            &[
+                ("class", "tool"),
+                ("data-testid", "embed-button"),
+                ("data-act", "embed"),
+                ("aria-expanded", expanded),
+            ],
+            t(Key::ShareEmbed),
+        );
+        if let Some(link) = snippet_for {
+            h.el(
+                "label",
+                &[("class", "snippet-label"), ("for", "embed-snippet")],
+                t(Key::ShareEmbedHelp),
+            )
+            .el(
+                "textarea",
+                &[
+                    ("id", "embed-snippet"),
+                    ("data-testid", "embed-snippet"),
+                    ("readonly", ""),
+                    ("rows", "9"),
+                ],
+                &embed_snippet(link, t(Key::AppTitle)),
+            );
+        }
+    }
+    h.finish()
+}
+
+fn reason_key(reason: &IgnoreReason) -> Key {
+    match reason {
+        IgnoreReason::UnknownParameter => Key::NoticeUnknownParameter,
+        IgnoreReason::InvalidValue => Key::NoticeInvalidValue,
+        IgnoreReason::UnknownGpu => Key::NoticeUnknownGpu,
+        IgnoreReason::UnknownModel => Key::NoticeUnknownModel,
+        IgnoreReason::BadEncoding => Key::NoticeBadEncoding,
+        IgnoreReason::Repeated => Key::NoticeRepeated,
+        IgnoreReason::TooMany => Key::NoticeTooMany,
+    }
+}
+
+/// Names what the link held that could not be used; never blocks the page. Values are
+/// written as text, never as HTML. A model the catalog does not have also names the
+/// model the page shows instead, so no figure reads as if it were for the one asked.
+/// Empty when the link held nothing of the kind.
+pub fn notice(d: &Draw, ignored: &[Ignored]) -> String {
+    let mut h = Html::new();
+    if ignored.is_empty() {
+        return h.finish();
+    }
+    let model = resolve_model(Catalog::embedded(), &d.state.workload).name;
+    h.open(
+        "aside",
+        &[
+            ("class", "notice"),
+            ("data-testid", "notice"),
+            ("role", "status"),
+        ],
+    )
+    .el("p", &[], d.t(Key::NoticeHeading))
+    .open("ul", &[]);
+    for i in ignored {
+        let shown = if i.value.is_empty() {
+            i.key.clone()
+        } else {
+            format!("{}={}", i.key, i.value)
+        };
+        let reason = fill(d.t(reason_key(&i.reason)), &[("model", model.clone())]);
+        h.open("li", &[])
+            .el("code", &[], &shown)
+            .text(" — ")
+            .text(&reason)
+            .close("li");
+    }
+    h.close("ul")
+        .el(
+            "button",
+            &[("class", "tool"), ("data-act", "dismiss")],
+            d.t(Key::NoticeDismiss),
+        )
+        .close("aside");
+    h.finish()
+}
+
+pub fn footer(lang: Lang, catalog_date: &str) -> String {
+    let mut h = Html::new();
+    h.open("footer", &[("class", "site-footer")])
+        .el("p", &[], tr(lang, Key::FooterPrivacy))
+        .el("p", &[], tr(lang, Key::FooterSources))
+        .el(
+            "p",
+            &[("data-testid", "catalog-date")],
+            &fill(
+                tr(lang, Key::FooterCatalogDate),
+                &[("date", catalog_date.to_string())],
+            ),
+        )
+        .close("footer");
+    h.finish()
+}
+
+/// The small link from an embedded widget to the same view in full.
+pub fn open_full(lang: Lang, href: &str) -> String {
+    let mut h = Html::new();
+    h.open("footer", &[("class", "open-full")])
+        .el(
+            "a",
+            &[("href", href), ("target", "_blank"), ("rel", "noopener")],
+            tr(lang, Key::EmbedOpenFull),
+        )
+        .close("footer");
+    h.finish()
+}
+
+/// A view of the views module while it loads, or why it could not be drawn.
+pub fn hosted_status(lang: Lang, outcome: Option<&Result<(), String>>) -> String {
+    let mut h = Html::new();
+    match outcome {
+        None => {
+            h.el(
+                "p",
+                &[("class", "view-loading"), ("data-testid", "view-loading")],
+                tr(lang, Key::ViewLoading),
+            );
+        }
+        Some(Err(why)) => {
+            h.el(
+                "p",
+                &[
+                    ("class", "view-error"),
+                    ("role", "alert"),
+                    ("data-testid", "view-error"),
+                ],
+                &fill(tr(lang, Key::ViewFailed), &[("why", why.clone())]),
+            );
+        }
+        Some(Ok(())) => {}
+    }
+    h.finish()
+}

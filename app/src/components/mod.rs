@@ -1,4 +1,0 @@
-pub mod chart;
-pub mod details;
-pub mod failure;
-pub mod link;

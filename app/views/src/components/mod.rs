@@ -1,0 +1,3 @@
+pub mod chart;
+pub mod failure;
+pub mod link;

@@ -1,0 +1,4 @@
+pub mod compare;
+pub mod gpu;
+pub mod guide;
+pub mod your_gpu;

@@ -1,0 +1,150 @@
+//! The bench view: measures the visitor's GPU with WebGPU on request, says what was
+//! measured and how, and places the result among the catalog. The measurement's code is
+//! a separate module loaded only when a run starts (`webgpu::on_demand`). Whatever the
+//! browser, the person can pick their GPU by hand; it is kept in the page's own storage
+//! and goes into a link only when they ask.
+
+use catalog::share::Nav;
+use catalog::Catalog;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::components::link::view_link;
+use crate::measurement;
+use crate::state::use_ctx;
+use crate::state::{t, tv};
+use web::i18n::{fill, tr, Key, ViewKey};
+use web::url::{my_gpu, storage, MINE_KEY};
+
+#[component]
+pub fn YourGpu() -> impl IntoView {
+    let ctx = use_ctx();
+    let catalog = Catalog::embedded();
+    let mine = RwSignal::new(my_gpu(ctx.mine.get_untracked()));
+    let choose = move |id: String| {
+        if let Some(s) = storage() {
+            let _ = s.set_item(MINE_KEY, &id);
+        }
+        mine.set(Some(id));
+    };
+    view! {
+        <section class="bench">
+            <h1>{t(Key::NavBench)}</h1>
+            <Measure choose=Callback::new(choose) />
+            <h2>{tv(ViewKey::BenchPickTitle)}</h2>
+            <label for="mine-select">{tv(ViewKey::BenchPickLabel)}</label>
+            <select id="mine-select" on:change=move |ev| {
+                let id = event_target_value(&ev);
+                if !id.is_empty() { choose(id); }
+            }>
+                <option value="">"—"</option>
+                {catalog.gpus.iter().map(|g| {
+                    let id = g.id.clone();
+                    view! { <option value=g.id.clone() selected=move || mine.get().as_deref() == Some(id.as_str())>{g.name.clone()}</option> }
+                }).collect_view()}
+            </select>
+            {move || mine.get().and_then(|id| catalog.gpu(&id)).map(|g| {
+                let id = g.id.clone();
+                view! {
+                    <p>{fill(tr(ctx.lang(), ViewKey::BenchMine), &[("name", g.name.clone())])}" "
+                        {view_link(Nav::ShareMine(id), "link", Some("share-mine"), Signal::derive(move || tr(ctx.lang(), ViewKey::BenchShareMine).to_string()))}</p>
+                }
+            })}
+        </section>
+    }
+}
+
+/// Where the measurement stands, as far as the page knows.
+#[derive(Debug, Clone, PartialEq)]
+enum Phase {
+    Idle,
+    /// Fetching the measurement module.
+    Loading,
+    /// The module could not be loaded, or stopped without a report.
+    Failed(String),
+    /// The module is loaded and draws the run from its records.
+    Loaded,
+}
+
+/// The measurement: start button, live status, and what the measurement module draws.
+#[component]
+fn Measure(choose: Callback<String>) -> impl IntoView {
+    let ctx = use_ctx();
+    let phase = RwSignal::new(Phase::Idle);
+    let progress = RwSignal::new(String::new());
+    let outcome = RwSignal::new(String::new());
+    let module = StoredValue::new_local(None::<measurement::Module>);
+    let start = move |_| {
+        progress.set(String::new());
+        outcome.set(String::new());
+        phase.set(Phase::Loading);
+        leptos::task::spawn_local(async move {
+            let loaded = match module.get_value() {
+                Some(m) => Ok(m),
+                None => measurement::load().await,
+            };
+            let m = match loaded {
+                Ok(m) => m,
+                Err(why) => return phase.set(Phase::Failed(why.to_string())),
+            };
+            module.set_value(Some(m.clone()));
+            phase.set(Phase::Loaded);
+            match m
+                .measure(move |line| progress.update(|p| p.push_str(&line)))
+                .await
+            {
+                Ok(report) => outcome.set(report),
+                Err(why) => phase.set(Phase::Failed(why.to_string())),
+            }
+        });
+    };
+    // Drawing is cheap (a call into the loaded module), so each binding below draws.
+    let drawn = move || {
+        let lang = ctx.lang();
+        let plain = |state: &str, status: String| measurement::Drawn {
+            state: state.into(),
+            status,
+            html: String::new(),
+        };
+        match phase.get() {
+            Phase::Idle => plain("idle", tr(lang, ViewKey::BenchIdle).into()),
+            Phase::Loading => plain("running", tr(lang, ViewKey::BenchStageLoad).into()),
+            Phase::Failed(why) => plain(
+                "error",
+                fill(tr(lang, ViewKey::BenchError), &[("why", why.to_string())]),
+            ),
+            Phase::Loaded => module
+                .with_value(|m| {
+                    m.as_ref()
+                        .map(|m| progress.with(|p| outcome.with(|o| m.render(p, o, lang))))
+                })
+                .unwrap_or_else(|| Err(web::JsError::new("the measurement module is gone")))
+                .unwrap_or_else(|why| {
+                    plain(
+                        "error",
+                        fill(tr(lang, ViewKey::BenchError), &[("why", why.to_string())]),
+                    )
+                }),
+        }
+    };
+    // The "This is my GPU" buttons live in the drawn fragment: one listener for all.
+    let pick = move |ev: web_sys::MouseEvent| {
+        let id = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.get_attribute("data-gpu"));
+        if let Some(id) = id {
+            choose.run(id);
+        }
+    };
+    view! {
+        <p>{tv(ViewKey::BenchIntro)}</p>
+        <button class="primary" data-testid="bench-start"
+            disabled=move || drawn().state == "running"
+            on:click=start>{tv(ViewKey::BenchStart)}</button>
+        <p data-testid="bench-status" data-state=move || drawn().state role="status">
+            {move || drawn().status}
+        </p>
+        <div class="bench-results" on:click=pick inner_html=move || drawn().html></div>
+    }
+}

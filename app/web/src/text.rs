@@ -1,0 +1,405 @@
+//! The words the page writes for the engine's figures and reasons: prices, speeds,
+//! costs, fit and why a GPU is left out, in the page's language. Plain functions of
+//! `catalog` values, shared by every view and by the page written at build time.
+
+use catalog::decimal::fixed;
+use catalog::estimate::{Bound, Range, Unit};
+use catalog::gpu::{PriceKind, Purchase};
+use catalog::memory::Sharding;
+use catalog::rank::{LinkKind, Reason, WhyNot};
+use catalog::share::Lang;
+use catalog::workload::{EcoRequirement, Mode};
+
+use crate::i18n::{fill, gb, num, tr, usd, usd_range, Key};
+
+pub fn range_text(r: Range) -> String {
+    format!("{}–{}", num(r.low), num(r.high))
+}
+
+pub fn unit_text(lang: Lang, unit: Unit) -> &'static str {
+    tr(
+        lang,
+        match unit {
+            Unit::Tokens => Key::UnitTokens,
+            Unit::TrainTokens => Key::UnitTrainTokens,
+            Unit::Samples => Key::UnitSamples,
+            Unit::Images => Key::UnitImages,
+            Unit::AudioSeconds => Key::UnitAudio,
+        },
+    )
+}
+
+/// A throughput range in the workload's unit; diffusion reads as seconds per image, speech
+/// as a multiple of real time.
+pub fn throughput_text(lang: Lang, r: Range, unit: Unit) -> String {
+    match unit {
+        Unit::Images => fill(
+            tr(lang, Key::CardSecondsPerImage),
+            &[("range", range_text(Range::new(1.0 / r.high, 1.0 / r.low)))],
+        ),
+        Unit::AudioSeconds => fill(tr(lang, Key::CardRealtime), &[("range", range_text(r))]),
+        _ => format!("{} {}", range_text(r), unit_text(lang, unit)),
+    }
+}
+
+/// One throughput figure in the workload's unit, as `throughput_text` words it.
+pub fn speed_point_text(lang: Lang, x: f64, unit: Unit) -> String {
+    match unit {
+        Unit::Images => fill(
+            tr(lang, Key::CardSecondsPerImage),
+            &[("range", num(1.0 / x))],
+        ),
+        Unit::AudioSeconds => fill(tr(lang, Key::CardRealtime), &[("range", num(x))]),
+        _ => format!("{} {}", num(x), unit_text(lang, unit)),
+    }
+}
+
+pub fn reason_text(lang: Lang, reason: &Reason) -> String {
+    let t = |k| tr(lang, k);
+    match reason {
+        Reason::Fits { spare_bytes } => fill(t(Key::ReasonFits), &[("gb", gb(*spare_bytes))]),
+        Reason::TightFit { spare_bytes } => fill(t(Key::ReasonTight), &[("gb", gb(*spare_bytes))]),
+        // Replicated: the job fits on each GPU and runs on as many as the person allows.
+        Reason::NeedsGpus {
+            gpus,
+            sharding: Sharding::Single,
+            ..
+        } => fill(t(Key::ReasonDataParallel), &[("n", gpus.to_string())]),
+        Reason::NeedsGpus {
+            gpus,
+            sharding,
+            in_turn,
+        } => {
+            let how = match sharding {
+                _ if *in_turn => t(Key::ShardingLayers).to_string(),
+                Sharding::FullySharded { .. } => t(Key::ShardingFsdp).to_string(),
+                Sharding::FsdpTensor { tensor, .. } => {
+                    fill(t(Key::ShardingFsdpTp), &[("tp", tensor.to_string())])
+                }
+                Sharding::Offloaded { .. } => t(Key::ShardingOffload).to_string(),
+                Sharding::TensorParallel { pipeline, .. } if *pipeline > 1 => {
+                    t(Key::ShardingTpPp).to_string()
+                }
+                _ => t(Key::ShardingTp).to_string(),
+            };
+            fill(
+                t(Key::ReasonNeedsGpus),
+                &[("n", gpus.to_string()), ("how", how)],
+            )
+        }
+        Reason::MemorySavers {
+            checkpointing,
+            micro_batch,
+            offload,
+            host_bytes,
+            pipeline_offload,
+            ..
+        } => {
+            let mut what = Vec::new();
+            if *checkpointing {
+                what.push(t(Key::SaverCheckpointing).to_string());
+            }
+            if let Some(n) = micro_batch {
+                what.push(t(Key::SaverMicroBatch).replace("{n}", &n.to_string()));
+            }
+            if *offload {
+                what.push(fill(t(Key::SaverOffload), &[("gib", gb(*host_bytes))]));
+            }
+            if *pipeline_offload {
+                what.push(t(Key::SaverPipelineOffload).to_string());
+            }
+            fill(t(Key::ReasonMemorySavers), &[("what", what.join(" + "))])
+        }
+        Reason::SpeedVsBest { ratio } => {
+            if *ratio >= 0.995 {
+                t(Key::ReasonFastest).into()
+            } else {
+                fill(
+                    t(Key::ReasonSpeedVsBest),
+                    &[("pct", fixed(ratio * 100.0, 0))],
+                )
+            }
+        }
+        Reason::Bound(Bound::Memory) => t(Key::ReasonMemoryBound).into(),
+        Reason::Bound(Bound::Compute) => t(Key::ReasonComputeBound).into(),
+        Reason::NoBf16UsesFp16 => t(Key::ReasonNoBf16).into(),
+        Reason::PrecisionFallback { wanted, used } => fill(
+            t(Key::ReasonPrecisionFallback),
+            &[
+                ("wanted", wanted.as_str().to_ascii_uppercase()),
+                ("used", used.as_str().to_ascii_uppercase()),
+            ],
+        ),
+        Reason::NoTensorCores => t(Key::ReasonNoTensorCores).into(),
+        Reason::Scaling {
+            gpus,
+            efficiency,
+            link,
+        } => {
+            let link = match link {
+                LinkKind::Direct => t(Key::LinkDirect),
+                LinkKind::Pcie => t(Key::LinkPcie),
+                LinkKind::PcieNoP2p => t(Key::LinkPcieNoP2p),
+                LinkKind::Network => t(Key::LinkNetwork),
+            };
+            fill(
+                t(Key::ReasonScaling),
+                &[
+                    ("link", link.into()),
+                    ("pct", fixed(efficiency * 100.0, 0)),
+                    ("n", gpus.to_string()),
+                ],
+            )
+        }
+        Reason::UnifiedMemory {
+            usable_fraction,
+            raised,
+        } => fill(
+            t(if *raised {
+                Key::ReasonUnifiedMemoryRaised
+            } else {
+                Key::ReasonUnifiedMemory
+            }),
+            &[("pct", fixed(usable_fraction * 100.0, 0))],
+        ),
+        Reason::UsedOnly => t(Key::ReasonUsedOnly).into(),
+        Reason::CloudOnly => t(Key::ReasonCloudOnly).into(),
+        Reason::MarketplacePrice => t(Key::ReasonMarketplace).into(),
+        Reason::PriceUnknown => t(Key::ReasonPriceUnknown).into(),
+        Reason::SpeedUnknown => t(Key::ReasonSpeedUnknown).into(),
+        Reason::NoFlashAttention2 => t(Key::ReasonNoFlashAttention).into(),
+        Reason::RocmNotCuda => t(Key::ReasonRocm).into(),
+        Reason::LegacyPytorchOnly => t(Key::ReasonLegacyPytorch).into(),
+        Reason::PassiveCooling => t(Key::ReasonPassiveCooling).into(),
+        Reason::MultiCardBuild { cards, watts } => fill(
+            t(Key::ReasonMultiCard),
+            &[("n", cards.to_string()), ("w", num(*watts))],
+        ),
+        Reason::ServerUnit {
+            unit,
+            servers,
+            used,
+            host,
+        } => {
+            let key = if *unit > 8 {
+                Key::ReasonRackUnit
+            } else {
+                Key::ReasonServerUnit
+            };
+            let total = unit * servers;
+            let mut parts = Vec::new();
+            if *used < total {
+                parts.push(fill(
+                    t(key),
+                    &[
+                        ("unit", unit.to_string()),
+                        ("used", used.to_string()),
+                        ("total", total.to_string()),
+                    ],
+                ));
+            }
+            if !host {
+                parts.push(t(Key::ReasonServerNoHost).into());
+            }
+            parts.join(t(Key::ListSeparator))
+        }
+        Reason::TensorRateUnknown => t(Key::ReasonTensorRateUnknown).into(),
+        Reason::NoRoomToGrow { need_bytes, .. } => {
+            fill(t(Key::ReasonNoRoomToGrow), &[("gb", gb(*need_bytes))])
+        }
+        Reason::OneApiNotCuda => t(Key::ReasonOneapi).into(),
+        Reason::XlaNotCuda => t(Key::ReasonXla).into(),
+        Reason::SynapseAiNotCuda => t(Key::ReasonSynapseai).into(),
+        Reason::MetalNotCuda => t(Key::ReasonMetal).into(),
+        Reason::LibraryExperimental { library } => fill(
+            t(Key::ReasonLibraryExperimental),
+            &[("lib", library.name().into())],
+        ),
+        Reason::RuntimeFallback { wanted, used } => fill(
+            t(Key::ReasonRuntimeFallback),
+            &[
+                ("wanted", wanted.name().into()),
+                ("used", used.name().into()),
+            ],
+        ),
+        Reason::SpeechFallback { runtime, slowdown } => fill(
+            t(Key::ReasonSpeechFallback),
+            &[
+                ("runtime", runtime.as_str().into()),
+                ("x", fixed(*slowdown, 2)),
+            ],
+        ),
+        Reason::LinkAssumed { gbs } => fill(t(Key::ReasonLinkAssumed), &[("gbs", num(*gbs))]),
+    }
+}
+
+/// What a million units of the workload's output cost: electricity buying, the rental
+/// renting. Speech reads per hour of audio (3,600 of its units) and images per thousand,
+/// not per million of either.
+pub fn per_work_cost_text(lang: Lang, mode: Mode, unit: Option<Unit>, m: Range) -> String {
+    let (key, m) = match (mode, unit) {
+        (Mode::Buy, Some(Unit::AudioSeconds)) => {
+            (Key::CardEnergyPerAudioHour, m.scale(3600.0 / 1e6))
+        }
+        (Mode::Rent, Some(Unit::AudioSeconds)) => (Key::CardPerAudioHour, m.scale(3600.0 / 1e6)),
+        (Mode::Buy, Some(Unit::Images)) => (Key::CardEnergyPerKImages, m.scale(1e-3)),
+        (Mode::Rent, Some(Unit::Images)) => (Key::CardPerKImages, m.scale(1e-3)),
+        (Mode::Buy, _) => (Key::CardEnergyPerMillion, m),
+        (Mode::Rent, _) => (Key::CardPerMillion, m),
+    };
+    fill(tr(lang, key), &[("range", usd_range(m.low, m.high))])
+}
+
+pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
+    let t = |k| tr(lang, k);
+    match why {
+        WhyNot::Filtered => t(Key::WhyFiltered).into(),
+        WhyNot::Ecosystem { required } => fill(
+            t(Key::WhyEcosystem),
+            &[(
+                "eco",
+                match required {
+                    EcoRequirement::Cuda => "CUDA",
+                    EcoRequirement::Rocm => "ROCm",
+                    EcoRequirement::Xla => "XLA/TPU",
+                    EcoRequirement::Any => "",
+                }
+                .into(),
+            )],
+        ),
+        WhyNot::PytorchDropped { compute_capability } => fill(
+            t(Key::WhyPytorchDropped),
+            &[("cc", compute_capability.clone())],
+        ),
+        WhyNot::QloraUnsupported => t(Key::WhyQlora).into(),
+        WhyNot::RuntimeUnsupported { runtime } => {
+            fill(t(Key::WhyRuntime), &[("runtime", runtime.name().into())])
+        }
+        WhyNot::NotForSale => t(Key::WhyNotForSale).into(),
+        WhyNot::NotRentable => t(Key::WhyNotRentable).into(),
+        WhyNot::NoClusterRental => t(Key::WhyNoClusterRental).into(),
+        WhyNot::Memory {
+            need_bytes,
+            have_bytes,
+            gpus,
+        } => fill(
+            t(Key::WhyMemory),
+            &[
+                ("need", gb(*need_bytes)),
+                ("have", gb(*have_bytes)),
+                ("n", gpus.to_string()),
+            ],
+        ),
+        WhyNot::ServerOnly { gpus } => fill(t(Key::WhyServerOnly), &[("n", gpus.to_string())]),
+        WhyNot::PriceUnknown => t(Key::WhyPriceUnknown).into(),
+        WhyNot::Budget {
+            cost_usd,
+            budget_usd,
+        } => fill(
+            t(Key::WhyBudget),
+            &[("cost", usd(*cost_usd)), ("budget", usd(*budget_usd))],
+        ),
+    }
+}
+
+/// What buying the GPUs costs: "$1,100 new (price from 2026-06)" for one, "$2,200 = 2 ×
+/// $1,100 new (…)" for several.
+pub fn hardware_text(lang: Lang, cost: &catalog::estimate::Cost) -> Option<String> {
+    let p = cost.purchase.as_ref()?;
+    times_price(cost.hardware_usd?, p, price_text(lang, p))
+}
+
+/// The picks' short form of the same: "$2,414 used", "$9,656 = 4 × $2,414 used".
+pub fn short_hardware_text(lang: Lang, cost: &catalog::estimate::Cost) -> Option<String> {
+    let p = cost.purchase.as_ref()?;
+    times_price(cost.hardware_usd?, p, short_price_text(lang, p))
+}
+
+fn times_price(h: f64, p: &Purchase, each: String) -> Option<String> {
+    if (h - p.usd).abs() < 0.5 {
+        return Some(each);
+    }
+    // A count of cards reads as a whole number.
+    let n = h / p.usd;
+    let n = if (n - n.round()).abs() < 0.01 {
+        fixed(n, 0)
+    } else {
+        num(n)
+    };
+    Some(format!("{} = {n} × {each}", usd(h)))
+}
+
+/// The fit badge that leads a card: on how many GPUs the job fits, if more than one, and
+/// how much memory is left (marked when tight). `None` when no fit reason is given.
+pub fn fit_badge(lang: Lang, reasons: &[Reason]) -> Option<(&'static str, String)> {
+    let gpus = reasons
+        .iter()
+        .find(|r| matches!(r, Reason::NeedsGpus { .. }))
+        .map(|r| reason_text(lang, r));
+    let spare = reasons.iter().find_map(|r| match r {
+        Reason::TightFit { spare_bytes } => Some((
+            "fit-badge tight",
+            fill(tr(lang, Key::CardBadgeTight), &[("gb", gb(*spare_bytes))]),
+        )),
+        Reason::Fits { spare_bytes } => Some((
+            "fit-badge",
+            fill(tr(lang, Key::CardBadgeFits), &[("gb", gb(*spare_bytes))]),
+        )),
+        _ => None,
+    });
+    match (gpus, spare) {
+        (Some(g), Some((class, s))) => Some((
+            class,
+            format!("{} · {}", sentence_case(&g, true), sentence_case(&s, false)),
+        )),
+        (Some(g), None) => Some(("fit-badge", sentence_case(&g, true))),
+        (None, spare) => spare,
+    }
+}
+
+/// The text with its first letter upper or lower case: ASCII only, which is all the
+/// English strings need (Unicode's case tables would add kilobytes to the module), and
+/// Chinese has no case.
+pub fn sentence_case(text: &str, upper: bool) -> String {
+    let mut text = text.to_string();
+    if let Some(first) = text.get_mut(..1) {
+        if upper {
+            first.make_ascii_uppercase();
+        } else {
+            first.make_ascii_lowercase();
+        }
+    }
+    text
+}
+
+/// "$1,207 used": the price and its kind, for the picks' one-line form.
+pub fn short_price_text(lang: Lang, p: &Purchase) -> String {
+    format!("{} {}", usd(p.usd), price_kind(lang, p))
+}
+
+pub fn price_kind(lang: Lang, p: &Purchase) -> &'static str {
+    tr(
+        lang,
+        match p.kind {
+            PriceKind::New => Key::PriceKindNew,
+            PriceKind::Used => Key::PriceKindUsed,
+            PriceKind::ServerShare => Key::PriceKindServer,
+            PriceKind::Launch => Key::PriceKindLaunch,
+            PriceKind::Yours => Key::PriceKindYours,
+        },
+    )
+}
+
+/// "$1,207 used (price from 2026-09)", marking prices over a year old.
+pub fn price_text(lang: Lang, p: &Purchase) -> String {
+    let kind = price_kind(lang, p);
+    let Some(date) = p.date.clone() else {
+        return format!("{} ({kind})", usd(p.usd));
+    };
+    let age = if p.is_stale(crate::url::catalog_date()) {
+        fill(tr(lang, Key::PriceStale), &[("date", date)])
+    } else {
+        fill(tr(lang, Key::PriceFrom), &[("date", date)])
+    };
+    format!("{} {kind} ({age})", usd(p.usd))
+}
