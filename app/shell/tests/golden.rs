@@ -1,0 +1,120 @@
+//! The shell's HTML for several states, against files kept beside this test
+//! (`tests/golden/*.html`): the header, the notice, the form, the answer, the ranking's
+//! cards and the footer, as the page's module writes them. A change to what the page
+//! writes shows here as a diff to review; when it is meant, write the files again with
+//! `GOLDEN=write cargo test -p shell --test golden` and commit them with the change.
+//!
+//! English only: the page's Chinese strings are fetched in the browser (`zh.json`), and
+//! the browser tests check the page in Chinese.
+
+use catalog::rank::rank;
+use catalog::share::{self, Lang};
+use catalog::Catalog;
+use shell::page::{footer, header, notice, ranking, workload_form, Draw, Unfolded};
+use web::html::Html;
+
+/// The states: a name and a link's query string.
+const STATES: &[(&str, &str)] = &[
+    ("default", ""),
+    ("qlora-budget", "task=qlora&seq=2048&budget=1500"),
+    (
+        "serve-70b-rent",
+        "task=infer&model=llama-3.1-70b&prec=int4&gpus=4&mode=rent",
+    ),
+    ("train-cnn", "task=train&model=resnet-50&batch=256"),
+    ("diffusion-mine", "task=infer&model=sdxl&mine=rtx-3060-12gb"),
+    ("embedded", "embed=1&task=lora&model=llama-3.1-8b"),
+    ("hostile", "gpus=0&budget=-5&nonsense=%3Cscript%3E&task=fly"),
+];
+
+/// The page for a query, one element per line so a difference reads as a line.
+fn page(query: &str) -> String {
+    let catalog = Catalog::embedded();
+    let (state, ignored) = share::parse(query, catalog);
+    let d = Draw {
+        lang: Lang::En,
+        state: &state,
+        path: "index.html",
+    };
+    let r = rank(catalog, &state.workload, &state.filters);
+    let mut h = Html::new();
+    shell::page::answer(&mut h, &d, &r);
+    let mut cards = Html::new();
+    // `rank_ms` is a timing, the same in every file.
+    ranking(&mut cards, &d, &r, state.mine.as_deref(), &[], 0.0, None);
+    let parts = [
+        header(&d, !state.embed, false),
+        notice(&d, &ignored),
+        workload_form(&d, Unfolded::default()),
+        h.finish(),
+        cards.finish(),
+        footer(Lang::En, catalog.date().unwrap_or_default()),
+    ];
+    parts.join("\n").replace("><", ">\n<") + "\n"
+}
+
+#[test]
+fn the_shell_writes_the_html_on_file_for_each_state() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let write = std::env::var("GOLDEN").is_ok_and(|v| v == "write");
+    let mut stale = Vec::new();
+    for (name, query) in STATES {
+        let path = dir.join(format!("{name}.html"));
+        let now = page(query);
+        if write {
+            std::fs::write(&path, &now).expect("write golden file");
+            continue;
+        }
+        let kept = std::fs::read_to_string(&path).unwrap_or_default();
+        if kept != now {
+            let line = kept
+                .lines()
+                .zip(now.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(kept.lines().count().min(now.lines().count()));
+            stale.push(format!(
+                "{name} ({query:?}) differs from line {}:\n  on file: {}\n  now:     {}",
+                line + 1,
+                kept.lines().nth(line).unwrap_or("(end)"),
+                now.lines().nth(line).unwrap_or("(end)")
+            ));
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "{}\n(if the change is meant: GOLDEN=write cargo test -p shell --test golden)",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn each_state_writes_what_makes_it_that_state() {
+    // The golden files would pass if every state wrote the same page; they do not.
+    let pages: Vec<String> = STATES.iter().map(|(_, q)| page(q)).collect();
+    for (i, a) in pages.iter().enumerate() {
+        for b in &pages[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+    assert!(pages[0].contains("data-testid=\"top-card\"") || pages[0].contains("answer"));
+    assert!(
+        pages[6].contains("data-testid=\"notice\""),
+        "the hostile link's notice"
+    );
+    assert!(
+        !pages[6].contains("<script"),
+        "nothing from the link is markup"
+    );
+    assert!(
+        pages[4].contains("data-testid=\"mine-fit\""),
+        "your GPU's line"
+    );
+    assert!(
+        !pages[2].contains("data-testid=\"notice\""),
+        "a link read in full has no notice"
+    );
+    assert!(
+        !pages[5].contains("export-json"),
+        "an embed has no downloads"
+    );
+}
