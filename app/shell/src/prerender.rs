@@ -12,7 +12,7 @@ use catalog::rank::rank;
 use catalog::share::{AppState, Lang};
 use catalog::Catalog;
 
-use crate::page::{answer, card, header, memory_total, summary, Draw};
+use crate::page::{answer, header, summary, Draw};
 use web::html::Html;
 use web::i18n::{tr, Key};
 
@@ -58,28 +58,8 @@ pub fn default_view() -> String {
     )
     .close("section");
     answer(&mut h, &d, &ranking);
-    h.open("section", &[("class", "ranking")])
-        .open("div", &[("class", "ranking-head")])
-        .el("h2", &[], d.t(Key::RankHeading))
-        .close("div");
-    memory_total(&mut h, d.lang, &ranking);
-    h.open("ol", &[("class", "rank-list")]);
-    let grades = catalog::rank::grades(&ranking.items);
-    for (n, (item, grade)) in ranking
-        .items
-        .iter()
-        .zip(grades)
-        .filter(|(i, _)| i.fits())
-        .take(CARDS)
-        .enumerate()
-    {
-        card(&mut h, &d, item, n + 1, grade, None, false);
-    }
-    h.close("ol")
-        .close("section")
-        .close("div")
-        .close("div")
-        .close("div");
+    crate::page::ranking(&mut h, &d, &ranking, None, &[], 0.0, Some(CARDS));
+    h.close("div").close("div").close("div");
     h.finish()
 }
 

@@ -1503,6 +1503,9 @@ fn row(h: &mut Html, d: &Draw, item: &Ranked, position: usize) {
 /// The ranking section: its head (with the downloads), the memory the workload needs,
 /// whether the visitor's own GPU (`mine`) runs it, the cards, and the GPUs left out with
 /// why. `open` lists the GPUs whose "More" is open; `rank_ms` is how long ranking took.
+/// The build writes it into `index.html` with `written`: the first cards only
+/// (`prerender::CARDS`), no downloads (nothing runs them before the module), no list of
+/// GPUs left out.
 pub fn ranking(
     h: &mut Html,
     d: &Draw,
@@ -1510,9 +1513,10 @@ pub fn ranking(
     mine: Option<&str>,
     open: &[String],
     rank_ms: f64,
+    written: Option<usize>,
 ) {
     let lang = d.lang;
-    let embedded = d.state.embed;
+    let embedded = d.state.embed || written.is_some();
     h.open(
         "section",
         &[
@@ -1569,7 +1573,11 @@ pub fn ranking(
     }
     let base =
         mine_item.and_then(|i| Some((i.speed.as_ref()?.throughput.mid, i.gpu.name.as_str())));
-    let shown = if embedded { EMBED_ITEMS } else { usize::MAX };
+    let shown = match written {
+        Some(cards) => cards,
+        None if embedded => EMBED_ITEMS,
+        None => usize::MAX,
+    };
     h.open("ol", &[("class", "rank-list")]);
     let grades = catalog::rank::grades(&r.items);
     for (n, (item, grade)) in r

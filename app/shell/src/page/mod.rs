@@ -503,6 +503,7 @@ impl Page {
             mine.as_deref(),
             &self.open_more,
             ranked.ms,
+            None,
         );
         if let Some(el) = find(slot, "section.ranking") {
             set_html(&el, &h.finish(), true);
