@@ -1,8 +1,8 @@
 //! The measurement's part of the bench view, drawn as one escaped HTML fragment: the
 //! run's status, the adapter, the results table and the placement among the catalog.
-//! It is compiled into the measurement module (`src/bin/bench.rs`) with the rest of
-//! `webgpu`, so the page's first-visit bundle carries none of it; the page asks the
-//! loaded module to draw the records it has received, in the current language.
+//! It is compiled into the measurement module (this crate) with the measurement, so
+//! the first visit carries none of it; the your-GPU view asks the loaded module to draw
+//! the records it has received, in the current language.
 
 use catalog::bench::report::{AdapterInfo, KernelResult, Outcome, Run, Timing};
 use catalog::bench::{self, Kernel};

@@ -1,6 +1,6 @@
 //! The bench view: measures the visitor's GPU with WebGPU on request, says what was
 //! measured and how, and places the result among the catalog. The measurement's code is
-//! a separate module loaded only when a run starts (`webgpu::on_demand`). Whatever the
+//! a separate module loaded only when a run starts (`crate::measurement`). Whatever the
 //! browser, the person can pick their GPU by hand; it is kept in the page's own storage
 //! and goes into a link only when they ask.
 
