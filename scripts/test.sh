@@ -18,6 +18,12 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "clippy (the page, views and measurement modules for wasm32)"
 cargo clippy -p shell -p views -p measure --target wasm32-unknown-unknown --bins -- -D warnings
 
+step "the shell's crate graph has no Leptos (the first visit's module cannot use it)"
+if cargo tree -p shell --target wasm32-unknown-unknown -e normal --prefix none | grep -i '^leptos'; then
+  echo "the shell depends on Leptos" >&2
+  exit 1
+fi
+
 step "native tests"
 cargo test --workspace
 
