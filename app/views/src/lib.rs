@@ -120,12 +120,12 @@ fn add_style_sheet() -> js_sys::Promise {
             link.set_attribute("rel", "stylesheet").ok()?;
             link.set_attribute("href", &format!("views/views.css?v={}", web::VIEWS_VERSION))
                 .ok()?;
-            let settle =
-                |f: js_sys::Function| Closure::once_into_js(move || f.call0(&JsValue::NULL));
-            link.add_event_listener_with_callback("load", settle(resolve.clone()).unchecked_ref())
-                .ok()?;
-            link.add_event_listener_with_callback("error", settle(reject.clone()).unchecked_ref())
-                .ok()?;
+            for (event, settle) in [("load", resolve.clone()), ("error", reject.clone())] {
+                gloo_events::EventListener::once(&link, event, move |_| {
+                    let _ = settle.call0(&JsValue::NULL);
+                })
+                .forget();
+            }
             document.head()?.append_child(&link).ok()
         })();
         if added.is_none() {
