@@ -377,3 +377,44 @@ test('your price: typed on a card, kept in the link, and the card says so', asyn
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a typed number the link cannot take is marked, its range named, and not used', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(`${server.app}?batch=4`);
+  await ready(page);
+  const error = page.locator('#f-batch-error');
+  for (const bad of ['0', '5000', '2.7']) {
+    await page.fill('#f-batch', bad);
+    assert.equal(await page.getAttribute('#f-batch', 'aria-invalid'), 'true', bad);
+    assert.ok(await error.isVisible(), bad);
+    assert.match(await error.textContent(), /whole number from 1 to 4,096/, bad);
+    assert.match(page.url(), /batch=4(&|$)/, `${bad}: the ranking keeps the last valid value`);
+  }
+  await page.fill('#f-batch', '8');
+  await page.waitForFunction(() => /batch=8/.test(location.search));
+  assert.equal(await page.getAttribute('#f-batch', 'aria-invalid'), null);
+  assert.equal(await error.isVisible(), false);
+  // A budget is not a whole number; its line says so, in Chinese too.
+  await page.goto(`${server.app}?lang=zh`);
+  await ready(page);
+  await page.fill('#f-budget', '-5');
+  assert.match(await page.textContent('#f-budget-error'), /请输入 1 到 1,000,000,000 之间的数/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a download that cannot be prepared says so in the page, not in a dialog', async () => {
+  const { page, context } = await watchedPage(browser, server.origin);
+  let dialogs = 0;
+  page.on('dialog', (d) => { dialogs += 1; d.dismiss(); });
+  await page.route(/\/views\/views\.js/, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.goto(server.app);
+  await ready(page);
+  await page.click('[data-testid="export-json"]');
+  await page.waitForSelector('[data-testid="failure"]');
+  assert.match(await page.textContent('[data-testid="failure"]'), /The download could not be prepared \(the views module could not be loaded/);
+  assert.equal(dialogs, 0);
+  await page.click('[data-act="dismiss-failure"]');
+  await page.waitForSelector('[data-testid="failure"]', { state: 'detached' });
+  await context.close();
+});

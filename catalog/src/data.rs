@@ -251,12 +251,16 @@ impl Catalog {
             .max()
     }
 
+    /// The GPU with this id or alias, matched exactly, else without regard to ASCII case
+    /// (as the search box matches): `RTX-4090` in a link opens the RTX 4090.
     pub fn gpu(&self, id_or_alias: &str) -> Option<&Gpu> {
-        self.gpus.iter().find(|g| g.id == id_or_alias).or_else(|| {
+        let named = |same: &dyn Fn(&str) -> bool| {
             self.gpus
                 .iter()
-                .find(|g| g.aliases.iter().any(|a| a == id_or_alias))
-        })
+                .find(|g| same(&g.id))
+                .or_else(|| self.gpus.iter().find(|g| g.aliases.iter().any(|a| same(a))))
+        };
+        named(&|x| x == id_or_alias).or_else(|| named(&|x| x.eq_ignore_ascii_case(id_or_alias)))
     }
 
     pub fn model(&self, id: &str) -> Option<&Model> {

@@ -477,3 +477,126 @@ fn every_link_move_reads_back_from_its_token() {
         assert_eq!(Nav::from_token(bad), None, "{bad}");
     }
 }
+
+/// The README's table of link keys names exactly the parameters the codec reads.
+#[test]
+fn the_readme_names_every_parameter_in_order() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let table = readme
+        .split("## The URL is the state")
+        .nth(1)
+        .expect("the README's section on the URL");
+    let mut keys = Vec::new();
+    for row in table
+        .lines()
+        .skip_while(|l| !l.starts_with("| key"))
+        .skip(2)
+    {
+        let Some(cell) = row.strip_prefix("| ") else {
+            break;
+        };
+        let first = cell.split(" | ").next().unwrap_or_default();
+        keys.extend(first.split(", ").map(|k| k.trim_matches('`').to_string()));
+    }
+    let mut declared: Vec<String> = catalog::share::PARAMS
+        .iter()
+        .map(|p| p.key.to_string())
+        .collect();
+    let mut listed = keys.clone();
+    declared.sort();
+    listed.sort();
+    assert_eq!(listed, declared, "README keys against share::PARAMS");
+}
+
+/// Every number a parameter declares it takes is read at both ends of its range and
+/// refused just outside them, and the value written reads back the same.
+#[test]
+fn each_numeric_parameter_takes_exactly_its_declared_range() {
+    let numeric: Vec<_> = catalog::share::PARAMS
+        .iter()
+        .filter_map(|p| Some((p.key, p.range?)))
+        .collect();
+    assert!(numeric.len() >= 10, "{numeric:?}");
+    for (key, (low, high)) in numeric {
+        let query = |x: f64| {
+            let x = catalog::decimal::shortest(x);
+            if key == "price" {
+                format!("price=rtx-3090:{x}")
+            } else {
+                format!("{key}={x}")
+            }
+        };
+        for inside in [low, high] {
+            let (state, ignored) = parse(&query(inside), catalog());
+            assert!(ignored.is_empty(), "{key}={inside}: {ignored:?}");
+            let again = print(&state);
+            assert_eq!(
+                parse(&again, catalog()).0,
+                state,
+                "{key}={inside} -> {again}"
+            );
+        }
+        let step = (high - low).max(1.0) * 0.01;
+        for outside in [low - step, high * 2.0 + 1.0] {
+            let (state, ignored) = parse(&query(outside), catalog());
+            assert_eq!(ignored.len(), 1, "{key}={outside}: {ignored:?}");
+            assert_eq!(state, AppState::default(), "{key}={outside}");
+        }
+    }
+}
+
+/// A link with many distinct unknown keys: each is noticed once (the repeat check is a
+/// set, so this reads in linear time).
+#[test]
+fn many_unknown_keys_are_each_noticed() {
+    let query: String = (0..20_000)
+        .map(|i| format!("k{i}=1"))
+        .collect::<Vec<_>>()
+        .join("&");
+    let (state, ignored) = parse(&query, catalog());
+    assert_eq!(state, AppState::default());
+    assert_eq!(ignored.len(), 20_000);
+}
+
+/// `Param::takes`, which the form asks of a typed number, agrees with what a link reads.
+#[test]
+fn what_the_form_accepts_is_what_a_link_reads() {
+    for p in catalog::share::PARAMS
+        .iter()
+        .filter(|p| p.range.is_some() && p.key != "price")
+    {
+        let (low, high) = p.range.expect("numeric");
+        for x in [
+            low,
+            high,
+            low - 1.0,
+            high + 1.0,
+            (low + high) / 2.0,
+            low + 0.5,
+            2.7,
+        ] {
+            let (_, ignored) = parse(
+                &format!("{}={}", p.key, catalog::decimal::shortest(x)),
+                catalog(),
+            );
+            assert_eq!(p.takes(x), ignored.is_empty(), "{}={x}", p.key);
+        }
+    }
+}
+
+/// Ids and aliases in a link are matched without regard to case, as the search box does.
+#[test]
+fn ids_in_a_link_are_matched_without_regard_to_case() {
+    let (state, ignored) = parse(
+        "ids=RTX-4090,Rtx-3090&mine=RTX-3090&price=RTX-4090:1500",
+        catalog(),
+    );
+    assert!(ignored.is_empty(), "{ignored:?}");
+    assert_eq!(state.ids, ["rtx-4090", "rtx-3090"]);
+    assert_eq!(state.mine.as_deref(), Some("rtx-3090"));
+    assert_eq!(
+        state.workload.your_prices,
+        [("rtx-4090".to_string(), 1500.0)]
+    );
+}

@@ -9,7 +9,7 @@ use catalog::model::Family;
 use catalog::rank::{
     resolve_model, Alternative, Grade, Pick, Ranked, Ranking, Reason, Tier, WhyNot,
 };
-use catalog::share::{limits, print, AppState, Condition, Lang, Nav};
+use catalog::share::{print, range, AppState, Condition, Lang, Nav};
 use catalog::workload::{
     Change, EcoRequirement, Framework, Mode, ModelChoice, Precision, Priority, Runtime, Task,
     Workload,
@@ -398,10 +398,10 @@ pub enum Input {
         get: fn(&AppState) -> String,
         set: fn(&mut AppState, &str),
     },
-    /// A number between `min` and `max`; an empty field clears optional values.
+    /// A number in the range the link's parameter `param` takes (`share::range`); an
+    /// empty field clears optional values.
     Number {
-        min: f64,
-        max: f64,
+        param: &'static str,
         get: fn(&AppState) -> Option<f64>,
         set: fn(&mut AppState, Option<f64>),
     },
@@ -475,8 +475,7 @@ pub const FIELDS: &[Field] = &[
         more: false,
         shown: custom_model,
         input: Input::Number {
-            min: limits::PARAMS_B.0,
-            max: limits::PARAMS_B.1,
+            param: "params",
             get: |s| match s.workload.model {
                 ModelChoice::Custom(p) => Some(p),
                 _ => None,
@@ -509,8 +508,7 @@ pub const FIELDS: &[Field] = &[
         more: false,
         shown: always,
         input: Input::Number {
-            min: limits::BATCH.0 as f64,
-            max: limits::BATCH.1 as f64,
+            param: "batch",
             get: |s| Some(f64::from(s.workload.batch)),
             set: |s, v| s.workload.batch = v.map_or(1, |b| b as u32),
         },
@@ -521,8 +519,7 @@ pub const FIELDS: &[Field] = &[
         more: false,
         shown: always,
         input: Input::Number {
-            min: limits::SEQ.0 as f64,
-            max: limits::SEQ.1 as f64,
+            param: "seq",
             get: |s| {
                 s.workload
                     .seq_for(&resolve_model(Catalog::embedded(), &s.workload))
@@ -537,8 +534,7 @@ pub const FIELDS: &[Field] = &[
         more: false,
         shown: diffusing,
         input: Input::Number {
-            min: limits::STEPS.0 as f64,
-            max: limits::STEPS.1 as f64,
+            param: "steps",
             get: |s| Some(f64::from(s.workload.steps())),
             set: |s, v| s.workload.steps = v.map(|x| x as u32),
         },
@@ -549,8 +545,7 @@ pub const FIELDS: &[Field] = &[
         more: false,
         shown: always,
         input: Input::Number {
-            min: limits::GPUS.0 as f64,
-            max: limits::GPUS.1 as f64,
+            param: "gpus",
             get: |s| Some(f64::from(s.workload.gpus)),
             set: |s, v| s.workload.gpus = v.map_or(1, |g| g as u32),
         },
@@ -561,8 +556,7 @@ pub const FIELDS: &[Field] = &[
         more: false,
         shown: always,
         input: Input::Number {
-            min: limits::BUDGET.0,
-            max: limits::BUDGET.1,
+            param: "budget",
             get: |s| s.workload.budget_usd,
             set: |s, v| s.workload.budget_usd = v,
         },
@@ -603,8 +597,7 @@ pub const FIELDS: &[Field] = &[
         more: true,
         shown: always,
         input: Input::Number {
-            min: limits::NODES.0 as f64,
-            max: limits::NODES.1 as f64,
+            param: "nodes",
             get: |s| Some(f64::from(s.workload.nodes)),
             set: |s, v| s.workload.nodes = v.map_or(1, |n| n as u32),
         },
@@ -615,8 +608,7 @@ pub const FIELDS: &[Field] = &[
         more: true,
         shown: always,
         input: Input::Number {
-            min: limits::SAMPLES.0 as f64,
-            max: limits::SAMPLES.1 as f64,
+            param: "samples",
             get: |s| {
                 Some(
                     s.workload
@@ -633,8 +625,7 @@ pub const FIELDS: &[Field] = &[
         more: true,
         shown: always,
         input: Input::Number {
-            min: limits::EPOCHS.0,
-            max: limits::EPOCHS.1,
+            param: "epochs",
             get: |s| Some(s.workload.epochs),
             set: |s, v| s.workload.epochs = v.unwrap_or(1.0),
         },
@@ -787,17 +778,31 @@ fn field(h: &mut Html, d: &Draw, options: &FormOptions, f: &Field) {
             }
             h.close("select");
         }
-        Input::Number { min, max, get, .. } => {
+        Input::Number { param, get, .. } => {
+            let (min, max) = range(param);
             h.open(
                 "input",
                 &[
                     ("id", f.id),
                     ("type", "number"),
                     ("inputmode", "decimal"),
-                    ("min", &shortest(*min)),
-                    ("max", &shortest(*max)),
+                    ("min", &shortest(min)),
+                    ("max", &shortest(max)),
                     ("value", &number_text(get(d.state))),
+                    ("aria-describedby", &format!("{}-error", f.id)),
                 ],
+            );
+            // Says why a typed number is not used (`crate::page::on_input` fills it).
+            h.el(
+                "span",
+                &[
+                    ("class", "field-error"),
+                    ("id", &format!("{}-error", f.id)),
+                    ("data-testid", "field-error"),
+                    ("role", "status"),
+                    ("hidden", ""),
+                ],
+                "",
             );
         }
     }
@@ -1709,13 +1714,15 @@ mod tests {
     fn every_number_the_form_shows_reads_back_as_typed() {
         for state in states() {
             for f in FIELDS {
-                let Input::Number { min, max, get, set } = &f.input else {
+                let Input::Number { param, get, set } = &f.input else {
                     continue;
                 };
+                let (min, max) = range(param);
+                assert!(min < max, "{} takes a range ({param})", f.id);
                 if !(f.shown)(&state) {
                     continue;
                 }
-                for value in [get(&state), Some(*min), Some(*max)] {
+                for value in [get(&state), Some(min), Some(max)] {
                     let mut typed = state.clone();
                     set(&mut typed, value);
                     assert_eq!(get(&typed), value, "{} = {value:?}", f.id);

@@ -222,8 +222,9 @@ pub fn share_bar(
     h.finish()
 }
 
-fn reason_key(reason: &IgnoreReason) -> Key {
+fn reason_key(key: &str, reason: &IgnoreReason) -> Key {
     match reason {
+        IgnoreReason::TooMany if key == "price" => Key::NoticeTooManyPrices,
         IgnoreReason::UnknownParameter => Key::NoticeUnknownParameter,
         IgnoreReason::InvalidValue => Key::NoticeInvalidValue,
         IgnoreReason::UnknownGpu => Key::NoticeUnknownGpu,
@@ -260,7 +261,10 @@ pub fn notice(d: &Draw, ignored: &[Ignored]) -> String {
         } else {
             format!("{}={}", i.key, i.value)
         };
-        let reason = fill(d.t(reason_key(&i.reason)), &[("model", model.clone())]);
+        let reason = fill(
+            d.t(reason_key(&i.key, &i.reason)),
+            &[("model", model.clone())],
+        );
         h.open("li", &[])
             .el("code", &[], &shown)
             .text(" — ")
@@ -274,6 +278,28 @@ pub fn notice(d: &Draw, ignored: &[Ignored]) -> String {
             d.t(Key::NoticeDismiss),
         )
         .close("aside");
+    h.finish()
+}
+
+/// Says that something the person asked for failed (a download), and why, in the page's
+/// own words; it stays until dismissed.
+pub fn failure(d: &Draw, why: &str) -> String {
+    let mut h = Html::new();
+    h.open(
+        "aside",
+        &[
+            ("class", "notice"),
+            ("data-testid", "failure"),
+            ("role", "alert"),
+        ],
+    )
+    .el("p", &[], why)
+    .el(
+        "button",
+        &[("class", "tool"), ("data-act", "dismiss-failure")],
+        d.t(Key::NoticeDismiss),
+    )
+    .close("aside");
     h.finish()
 }
 

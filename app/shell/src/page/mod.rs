@@ -103,6 +103,8 @@ struct Page {
     state: AppState,
     /// What the link held that could not be read, until the person dismisses it.
     ignored: Vec<Ignored>,
+    /// What the person asked for that failed (a download), until dismissed.
+    failure: Option<String>,
     /// The GPUs whose card has "More" open: cards are drawn again when the ranking
     /// changes, so an open card stays open with its GPU, not at its place.
     open_more: Vec<String>,
@@ -148,6 +150,7 @@ pub async fn start() {
         *p.borrow_mut() = Some(Page {
             state,
             ignored,
+            failure: None,
             open_more: Vec::new(),
             copied: Copied::NotYet,
             show_embed: false,
@@ -264,7 +267,10 @@ impl Page {
         };
 
         self.draw_header(&root, &d, theme);
-        let notice = chrome::notice(&d, &self.ignored);
+        let mut notice = chrome::notice(&d, &self.ignored);
+        if let Some(why) = &self.failure {
+            notice.push_str(&chrome::failure(&d, why));
+        }
         if notice != self.drawn.notice {
             if let Some(slot) = find(&root, ".notice-slot") {
                 set_html(&slot, &notice, false);
@@ -575,7 +581,10 @@ fn card_gpu(el: &Element) -> Option<String> {
     closest(el, "[data-gpu-id]")?.get_attribute("data-gpu-id")
 }
 
-/// One listener per kind of event, on the page's root.
+/// One listener per kind of event, on the page's root. Plain `Closure<dyn Fn>` rather
+/// than gloo-events: a redraw that moves focus raises events on the same listener while
+/// it runs (a field's `change` as its form is drawn again), which gloo's `FnMut`
+/// callbacks refuse ("closure invoked recursively").
 fn listen(root: &Element) {
     let on = |kind: &str, capture: bool, f: fn(Event)| {
         let closure = Closure::<dyn Fn(Event)>::new(f);
@@ -696,6 +705,10 @@ fn on_click(ev: Event) {
             with_page(|p| p.ignored.clear());
             draw();
         }
+        "dismiss-failure" => {
+            with_page(|p| p.failure = None);
+            draw();
+        }
         "export-json" => save_export(true),
         "export-csv" => save_export(false),
         other => {
@@ -706,28 +719,84 @@ fn on_click(ev: Event) {
     }
 }
 
-/// A typed number: set when it reads as a number in the field's range, cleared when
-/// the field is empty, else left until the person finishes typing.
+/// A typed number: set when the link's parameter would read it (`share::Param::takes`:
+/// in its range, whole where it must be), cleared when the field is empty; otherwise the
+/// field is marked invalid, with a line naming the range, and the ranking keeps the last
+/// valid value until the person types one.
 fn on_input(ev: Event) {
     let Some(el) = target(&ev) else { return };
-    let Some(Input::Number { min, max, set, .. }) =
+    let Some(Input::Number { param, set, .. }) =
         FIELDS.iter().find(|f| f.id == el.id()).map(|f| &f.input)
     else {
+        return;
+    };
+    let Some(param) = share::param(param) else {
         return;
     };
     let Ok(input) = el.dyn_into::<HtmlInputElement>() else {
         return;
     };
-    if let Some(value) = typed_number(&input.value(), *min, *max) {
+    // A number input reports text that is no number as empty, and says so in `badInput`.
+    let typed = if input.validity().bad_input() {
+        None
+    } else {
+        typed(&input.value(), Some(param))
+    };
+    let why = typed.is_none().then(|| {
+        let (low, high) = param.range.unwrap_or_default();
+        let lang = with_page(|p| p.lang()).unwrap_or(Lang::En);
+        let key = if param.whole {
+            Key::FormOutOfRangeWhole
+        } else {
+            Key::FormOutOfRange
+        };
+        fill(tr(lang, key), &[("min", bound(low)), ("max", bound(high))])
+    });
+    mark_invalid(&input, why.as_deref());
+    if let Some(value) = typed {
         update(false, |s| set(s, value));
     }
 }
 
-/// What a number field's text sets: a number in `min..=max`, or nothing (`Some(None)`)
-/// when the field is empty; `None`, leaving the state alone, while the text is neither.
-fn typed_number(text: &str, min: f64, max: f64) -> Option<Option<f64>> {
-    let value = share::parse_number(text).filter(|v| v.is_finite() && *v >= min && *v <= max);
-    (text.trim().is_empty() || value.is_some()).then_some(value)
+/// What a number field's text sets: a number the link's parameter takes, or nothing
+/// (`Some(None)`) when the field is empty; `None`, leaving the state alone, otherwise.
+fn typed(text: &str, param: Option<&share::Param>) -> Option<Option<f64>> {
+    if text.trim().is_empty() {
+        return Some(None);
+    }
+    let x = share::parse_number(text)?;
+    param?.takes(x).then_some(Some(x))
+}
+
+/// An end of a field's range as its line names it: `1`, `4,096`, `0.01`.
+fn bound(x: f64) -> String {
+    if x.fract() != 0.0 {
+        catalog::decimal::shortest(x)
+    } else if x.abs() < 1000.0 {
+        format!("{}", x as i64)
+    } else {
+        i18n::num(x)
+    }
+}
+
+/// Marks a number field invalid with the reason in its line (`why`), or valid again.
+fn mark_invalid(input: &HtmlInputElement, why: Option<&str>) {
+    let message = document().get_element_by_id(&format!("{}-error", input.id()));
+    match why {
+        Some(why) => {
+            let _ = input.set_attribute("aria-invalid", "true");
+            if let Some(m) = message {
+                m.set_text_content(Some(why));
+                m.remove_attribute("hidden").ok();
+            }
+        }
+        None => {
+            let _ = input.remove_attribute("aria-invalid");
+            if let Some(m) = message {
+                let _ = m.set_attribute("hidden", "");
+            }
+        }
+    }
 }
 
 fn on_change(ev: Event) {
@@ -745,8 +814,7 @@ fn on_change(ev: Event) {
         let (Some(id), Ok(input)) = (card_gpu(&el), el.dyn_into::<HtmlInputElement>()) else {
             return;
         };
-        let (low, high) = catalog::share::limits::PRICE;
-        if let Some(value) = typed_number(&input.value(), low, high) {
+        if let Some(value) = typed(&input.value(), share::param("price")) {
             update(false, |s| s.workload.set_your_price(&id, value));
         }
         return;
@@ -851,10 +919,9 @@ fn save_export(json: bool) {
             Ok(text) if json => download("gpu-advisor-ranking.json", "application/json", &text),
             Ok(text) => download("gpu-advisor-ranking.csv", "text/csv", &text),
             Err(why) => {
-                let _ = window().alert_with_message(&fill(
-                    tr(lang, Key::ExportFailed),
-                    &[("why", why.to_string())],
-                ));
+                let why = fill(tr(lang, Key::ExportFailed), &[("why", why.to_string())]);
+                with_page(|p| p.failure = Some(why));
+                draw();
             }
         }
     });
