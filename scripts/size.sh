@@ -92,11 +92,13 @@ dist=${1:-dist}
 # measured 137,179 B, WebAssembly 122,933 B); to 138500 when a typed number the link cannot
 # take began marking its field invalid with a line naming the range, and a download that
 # fails began saying so in the page rather than in a dialog (measured 138,292 B,
-# WebAssembly 123,969 B).
-budget=${SIZE_BUDGET_BYTES:-138500}
+# WebAssembly 123,969 B); to 138700 when the link's notice began listing five lines and
+# counting the rest, isolating the link's text, and Chinese strings that cannot be fetched
+# began being said in the page (measured 138,489 B, WebAssembly 124,163 B).
+budget=${SIZE_BUDGET_BYTES:-138700}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
-wasm_budget=${WASM_BUDGET_BYTES:-124100}
+wasm_budget=${WASM_BUDGET_BYTES:-124300}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

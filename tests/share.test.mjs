@@ -2,7 +2,7 @@
 // from the URL is rendered as HTML, and the console stays clean.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, watchedPage, ready } from './harness.mjs';
+import { serve, launch, watchedPage, ready, openMenu } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -41,7 +41,7 @@ test('a model the catalog lacks is named with the model the page shows instead',
   await page.goto(`${server.app}?task=infer&model=deepseek-r1`);
   await ready(page);
   const notice = await page.locator('[data-testid="notice"]').innerText();
-  assert.match(notice, /model=deepseek-r1 — no such model preset; the page shows Llama 3\.1 8B/);
+  assert.match(notice, /model=deepseek-r1: no such model preset; the page shows Llama 3\.1 8B/);
   await page.goto(`${server.app}?task=infer&model=deepseek-r1&params=13`);
   await ready(page);
   assert.match(await page.locator('[data-testid="notice"]').innerText(), /the page shows 13 B/);
@@ -55,5 +55,23 @@ test('an alias opens the canonical GPU', async () => {
   await ready(page);
   assert.equal(await page.getAttribute('[data-testid="gpu-detail"]', 'data-gpu-id'), 'rtx-4090');
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Chinese text that cannot be fetched: the page says so and stays in English', async () => {
+  const { page, context } = await watchedPage(browser, server.origin);
+  await page.route(/zh\.json/, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.goto(server.app);
+  await ready(page);
+  await openMenu(page);
+  await page.click('[data-testid="lang-toggle"]');
+  await page.waitForSelector('[data-testid="failure"]');
+  assert.match(await page.textContent('[data-testid="failure"]'), /The Chinese text could not be loaded \(zh\.json\?v=[0-9a-f]+: HTTP 503\); the page stays in English/);
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.doesNotMatch(page.url(), /lang=zh/);
+  // Opened in Chinese: the same notice, in English.
+  await page.goto(`${server.app}?lang=zh`);
+  await ready(page);
+  assert.match(await page.textContent('[data-testid="failure"]'), /The Chinese text could not be loaded/);
   await context.close();
 });

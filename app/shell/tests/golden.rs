@@ -118,3 +118,23 @@ fn each_state_writes_what_makes_it_that_state() {
         "an embed has no downloads"
     );
 }
+
+#[test]
+fn a_long_notice_lists_five_lines_and_counts_the_rest() {
+    let query: String = (0..8)
+        .map(|i| format!("k{i}=\u{202e}x"))
+        .collect::<Vec<_>>()
+        .join("&");
+    let (state, ignored) = share::parse(&query, Catalog::embedded());
+    assert_eq!(ignored.len(), 8);
+    let d = Draw {
+        lang: Lang::En,
+        state: &state,
+        path: "",
+    };
+    let html = notice(&d, &ignored);
+    assert_eq!(html.matches("<li>").count(), 6, "{html}");
+    assert_eq!(html.matches("<bdi>").count(), 5, "{html}");
+    assert!(html.contains("<li>and 3 more</li>"), "{html}");
+    assert!(!html.contains("<code></code>"));
+}

@@ -235,6 +235,9 @@ fn reason_key(key: &str, reason: &IgnoreReason) -> Key {
     }
 }
 
+/// Lines the notice lists before "and N more".
+const NOTICE_LINES: usize = 5;
+
 /// Names what the link held that could not be used; never blocks the page. Values are
 /// written as text, never as HTML. A model the catalog does not have also names the
 /// model the page shows instead, so no figure reads as if it were for the one asked.
@@ -255,7 +258,7 @@ pub fn notice(d: &Draw, ignored: &[Ignored]) -> String {
     )
     .el("p", &[], d.t(Key::NoticeHeading))
     .open("ul", &[]);
-    for i in ignored {
+    for i in ignored.iter().take(NOTICE_LINES) {
         let shown = if i.value.is_empty() {
             i.key.clone()
         } else {
@@ -265,11 +268,20 @@ pub fn notice(d: &Draw, ignored: &[Ignored]) -> String {
             d.t(reason_key(&i.key, &i.reason)),
             &[("model", model.clone())],
         );
-        h.open("li", &[])
-            .el("code", &[], &shown)
-            .text(" — ")
-            .text(&reason)
-            .close("li");
+        h.open("li", &[]);
+        // The link's text is isolated, so a right-to-left mark in it cannot reorder the
+        // page's own words around it.
+        if !shown.is_empty() {
+            h.open("code", &[])
+                .el("bdi", &[], &shown)
+                .close("code")
+                .text(": ");
+        }
+        h.text(&reason).close("li");
+    }
+    if ignored.len() > NOTICE_LINES {
+        let more = (ignored.len() - NOTICE_LINES).to_string();
+        h.el("li", &[], &fill(d.t(Key::NoticeMore), &[("n", more)]));
     }
     h.close("ul")
         .el(

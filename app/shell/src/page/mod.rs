@@ -120,11 +120,11 @@ struct Page {
 /// Mounts the page. A page that opens in Chinese first fetches its strings, so it never
 /// shows English for a moment; if they cannot be fetched it opens in English.
 pub async fn start() {
-    if url::opens_in_chinese() {
-        if let Err(e) = i18n::load_zh().await {
-            warn(&format!("Chinese strings: {e}"));
-        }
-    }
+    let zh_failure = if url::opens_in_chinese() {
+        i18n::load_zh().await.err()
+    } else {
+        None
+    };
     let (state, ignored) = share::parse(&url::current_query(), Catalog::embedded());
     let embed = state.embed;
     let Some(body) = document().body() else {
@@ -161,10 +161,24 @@ pub async fn start() {
             drawn: Drawn::default(),
         })
     });
-    draw();
+    match zh_failure {
+        Some(e) => zh_failed(&e),
+        None => draw(),
+    }
     if embed {
         report_height();
     }
+}
+
+/// The Chinese strings could not be fetched: the page says why and stays in English.
+fn zh_failed(why: &str) {
+    warn(&format!("Chinese strings: {why}"));
+    let message = fill(
+        tr(Lang::En, Key::NoticeZhFailed),
+        &[("why", why.to_string())],
+    );
+    with_page(|p| p.failure = Some(message));
+    draw();
 }
 
 fn warn(message: &str) {
@@ -674,10 +688,12 @@ fn on_click(ev: Event) {
             };
             // Chinese is recorded once its strings are here, so every module of the page
             // switches at once (`i18n::zh_from_page`).
+            // If they cannot be fetched, the page says so and stays in English.
             wasm_bindgen_futures::spawn_local(async move {
                 if next == Lang::Zh {
                     if let Err(e) = i18n::load_zh().await {
-                        warn(&format!("Chinese strings: {e}"));
+                        zh_failed(&e);
+                        return;
                     }
                 }
                 update(false, |s| s.lang = Some(next));
