@@ -94,8 +94,10 @@ dist=${1:-dist}
 # fails began saying so in the page rather than in a dialog (measured 138,292 B,
 # WebAssembly 123,969 B); to 138700 when the link's notice began listing five lines and
 # counting the rest, isolating the link's text, and Chinese strings that cannot be fetched
-# began being said in the page (measured 138,489 B, WebAssembly 124,163 B).
-budget=${SIZE_BUDGET_BYTES:-138700}
+# began being said in the page (measured 138,489 B, WebAssembly 124,163 B); to 139300 when
+# index.html began saying, in both languages, that the page's program could not load
+# (index.html 7,514 -> 8,188 B; measured 139,129 B).
+budget=${SIZE_BUDGET_BYTES:-139300}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
 wasm_budget=${WASM_BUDGET_BYTES:-124300}

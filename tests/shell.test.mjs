@@ -218,3 +218,20 @@ test('the language and theme toggles switch the page and record it in the link',
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a page whose program cannot load says so, on a workload link and on another view', async () => {
+  for (const [pattern, query, lang] of [
+    [/app-[0-9a-f]+_bg\.wasm/, '?task=qlora&budget=1500', 'en'],
+    [/app-[0-9a-f]+\.js/, '?view=compare&ids=rtx-4090&lang=zh', 'zh'],
+  ]) {
+    const { page, context } = await watchedPage(browser, server.origin);
+    await page.route(pattern, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    const start = Date.now();
+    await page.goto(`${server.app}${query}`);
+    await page.waitForSelector('[data-testid="start-failed"]', { timeout: 15000 });
+    const text = await page.textContent('[data-testid="start-failed"]');
+    assert.match(text, lang === 'zh' ? /无法启动/ : /could not start/);
+    console.log(`program blocked (${pattern}): the page said so after ${Date.now() - start} ms`);
+    await context.close();
+  }
+});
