@@ -96,8 +96,10 @@ dist=${1:-dist}
 # counting the rest, isolating the link's text, and Chinese strings that cannot be fetched
 # began being said in the page (measured 138,489 B, WebAssembly 124,163 B); to 139300 when
 # index.html began saying, in both languages, that the page's program could not load
-# (index.html 7,514 -> 8,188 B; measured 139,129 B).
-budget=${SIZE_BUDGET_BYTES:-139300}
+# (index.html 7,514 -> 8,188 B; measured 139,129 B); to 139500 when, without JavaScript, the
+# page began saying first that it cannot answer the link and whose answer it shows, in
+# both languages (index.html 8,478 B; measured 139,419 B).
+budget=${SIZE_BUDGET_BYTES:-139500}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
 wasm_budget=${WASM_BUDGET_BYTES:-124300}

@@ -235,3 +235,14 @@ test('a page whose program cannot load says so, on a workload link and on anothe
     await context.close();
   }
 });
+
+test('without JavaScript a link first says it cannot be answered, and whose answer is shown', async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${server.app}?task=qlora&budget=1500`);
+  const first = await page.evaluate(() => document.body.firstElementChild.textContent);
+  assert.match(first, /needs JavaScript and WebAssembly to answer your link/);
+  assert.match(first, /default workload \(Llama 3\.1 8B, inference\), not for the workload in the link/);
+  assert.ok(await page.isVisible('[data-testid="noscript"]'));
+  await context.close();
+});
