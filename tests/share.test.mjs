@@ -75,3 +75,42 @@ test('Chinese text that cannot be fetched: the page says so and stays in English
   assert.match(await page.textContent('[data-testid="failure"]'), /The Chinese text could not be loaded/);
   await context.close();
 });
+
+test('gpus.json that cannot be fetched: the GPU page says so in a sentence and can try again', async () => {
+  const { page, context } = await watchedPage(browser, server.origin);
+  let blocked = true;
+  await page.route(/gpus\.json/, (route) => (blocked ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue()));
+  await page.goto(`${server.app}?view=gpu&ids=rtx-4090`);
+  await ready(page);
+  const failed = page.locator('[data-testid="gpu-load-failed"]');
+  await failed.waitFor();
+  const text = await failed.textContent();
+  assert.match(text, /The notes and source links could not be loaded \(gpus\.json: HTTP 503\)/);
+  assert.doesNotMatch(text, /JsValue|TypeError/);
+  blocked = false;
+  await page.click('[data-testid="gpu-retry"]');
+  await page.waitForSelector('ul.notes li');
+  assert.equal(await failed.count(), 0);
+  await context.close();
+});
+
+test('a link with 20,000 distinct unknown keys: time to read it (printed), and a short notice', async () => {
+  // Too long for the test server's request line, so the page reads it as it reads back
+  // and forward: the address changes and a popstate follows.
+  const { page, context } = await watchedPage(browser, server.origin);
+  await page.goto(server.app);
+  await ready(page);
+  const ms = await page.evaluate(async () => {
+    const query = Array.from({ length: 20000 }, (_, i) => `k${i}=1`).join('&');
+    const start = performance.now();
+    history.pushState(null, '', `?${query}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+    while (!document.querySelector('[data-testid="notice"]')) await new Promise((r) => setTimeout(r, 5));
+    return performance.now() - start;
+  });
+  console.log(`a link with 20,000 distinct unknown keys: read and its notice drawn in ${ms.toFixed(0)} ms`);
+  const notice = page.locator('[data-testid="notice"] li');
+  assert.equal(await notice.count(), 6);
+  assert.equal(await notice.nth(5).textContent(), 'and 19,995 more');
+  await context.close();
+});

@@ -64,6 +64,15 @@ impl Ctx {
         move || state.with(|s| link_for(&s.after(&change)))
     }
 
+    /// Fetches the notes and sources again after a failure (the GPU page's "Try again").
+    pub fn retry_details(&self) {
+        let signal = self.details;
+        signal.set(Loaded::Loading);
+        leptos::task::spawn_local(async move {
+            signal.set(details::load().await);
+        });
+    }
+
     /// Notes and sources of every GPU; the first call starts the one fetch.
     pub fn details(&self) -> RwSignal<Loaded> {
         if !self.details_started.get_value() {

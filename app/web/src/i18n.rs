@@ -132,6 +132,15 @@ pub fn num(x: f64) -> String {
     }
 }
 
+/// A count or other whole number, grouped by thousands: 7 → "7", 19995 → "19,995".
+pub fn whole(x: f64) -> String {
+    if x.abs() < 1000.0 {
+        format!("{}", x.round() as i64)
+    } else {
+        num(x)
+    }
+}
+
 /// Memory in GiB, the unit vendors' "GB" of GPU memory are in (`catalog::gpu::GIB`).
 pub fn gb(bytes: f64) -> String {
     num(bytes / catalog::gpu::GIB)
@@ -163,6 +172,15 @@ pub fn usd_range(low: f64, high: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::{usd, usd_range};
+
+    #[test]
+    fn whole_numbers_are_grouped_by_thousands() {
+        assert_eq!(super::whole(7.0), "7");
+        assert_eq!(super::whole(999.0), "999");
+        assert_eq!(super::whole(4096.0), "4,096");
+        assert_eq!(super::whole(19995.0), "19,995");
+        assert_eq!(super::whole(1e9), "1,000,000,000");
+    }
 
     #[test]
     fn a_cost_under_a_cent_does_not_read_as_free() {

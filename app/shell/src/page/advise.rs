@@ -17,7 +17,7 @@ use catalog::workload::{
 use catalog::Catalog;
 
 use web::html::{flag, Html};
-use web::i18n::{fill, gb, num, tr, usd, usd_range, Key};
+use web::i18n::{fill, gb, num, tr, usd, usd_range, whole, Key};
 use web::text::{
     fit_badge, hardware_text, per_work_cost_text, range_text, reason_text, sentence_case,
     short_hardware_text, speed_point_text, throughput_text, why_not_text,
@@ -214,10 +214,15 @@ pub fn summary(lang: Lang, catalog: &Catalog, w: &Workload) -> String {
         resolve_model(catalog, w).name,
         tr(lang, task_key(w.task)).to_string(),
         w.precision.as_str().to_ascii_uppercase(),
-        fill(
-            tr(lang, Key::SummaryGpus),
-            &[("n", w.max_gpus().to_string())],
-        ),
+        {
+            let n = w.max_gpus();
+            let key = if n == 1 {
+                Key::SummaryGpus
+            } else {
+                Key::SummaryGpusMany
+            };
+            fill(tr(lang, key), &[("n", whole(f64::from(n)))])
+        },
         tr(lang, mode_key(w.mode)).to_string(),
     ];
     if let Some(b) = w.budget_usd {

@@ -7,7 +7,7 @@ use catalog::Catalog;
 
 use super::advise::Draw;
 use web::html::{flag, Html};
-use web::i18n::{fill, tr, Key};
+use web::i18n::{self, fill, tr, Key};
 
 /// The views the header links to, in its order.
 const NAV: [(View, Key); 4] = [
@@ -280,7 +280,7 @@ pub fn notice(d: &Draw, ignored: &[Ignored]) -> String {
         h.text(&reason).close("li");
     }
     if ignored.len() > NOTICE_LINES {
-        let more = (ignored.len() - NOTICE_LINES).to_string();
+        let more = i18n::whole((ignored.len() - NOTICE_LINES) as f64);
         h.el("li", &[], &fill(d.t(Key::NoticeMore), &[("n", more)]));
     }
     h.close("ul")

@@ -788,10 +788,8 @@ fn typed(text: &str, param: Option<&share::Param>) -> Option<Option<f64>> {
 fn bound(x: f64) -> String {
     if x.fract() != 0.0 {
         catalog::decimal::shortest(x)
-    } else if x.abs() < 1000.0 {
-        format!("{}", x as i64)
     } else {
-        i18n::num(x)
+        i18n::whole(x)
     }
 }
 

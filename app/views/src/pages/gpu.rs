@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use crate::components::link::view_link;
 use crate::details::Loaded;
 use crate::state::use_ctx;
-use web::i18n::{num, tr, usd, Key, ViewKey};
+use web::i18n::{fill, num, tr, usd, Key, ViewKey};
 
 /// A price with the month it held: "$1,207 (2026-09)".
 fn dated(usd_value: Option<f64>, date: &Option<String>) -> Option<String> {
@@ -160,7 +160,13 @@ pub fn GpuDetail() -> impl IntoView {
             match info.get() {
             Loaded::Loading => view! { <p class="empty">{tr(lang(), ViewKey::GpuLoading)}</p> }.into_any(),
             Loaded::Failed(e) => view! {
-                <p class="empty" role="alert">{format!("{}: {e}", tr(lang(), ViewKey::GpuLoadFailed))}</p>
+                <p class="empty" role="alert" data-testid="gpu-load-failed">
+                    {fill(tr(lang(), ViewKey::GpuLoadFailed), &[("why", e)])}
+                    " "
+                    <button class="tool" data-testid="gpu-retry" on:click=move |_| ctx.retry_details()>
+                        {tr(lang(), ViewKey::GpuRetry)}
+                    </button>
+                </p>
             }.into_any(),
             Loaded::Ready(_) => view! {
                 <ul class="notes">{mine.get().flatten().map(|d| d.notes).unwrap_or_default().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
