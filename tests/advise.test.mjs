@@ -418,3 +418,17 @@ test('a download that cannot be prepared says so in the page, not in a dialog', 
   await page.waitForSelector('[data-testid="failure"]', { state: 'detached' });
   await context.close();
 });
+
+test('focus stays on a preset chip after choosing it, though the form is drawn again', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(server.app);
+  await ready(page);
+  // Stable Diffusion XL changes the form's shape (the denoising steps field appears).
+  const act = await page.$$eval('[data-act^="preset:"]', (els) => els.find((e) => /Stable Diffusion/.test(e.textContent)).dataset.act);
+  await page.focus(`[data-act="${act}"]`);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#f-steps');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.act), act);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

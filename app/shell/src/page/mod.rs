@@ -189,13 +189,15 @@ fn find(root: &Element, selector: &str) -> Option<Element> {
     root.query_selector(selector).ok().flatten()
 }
 
-/// What identifies a control across a redraw: its id, test id or link move, inside the
-/// card of its GPU.
+/// What identifies a control across a redraw: its id, test id, action (a preset chip) or
+/// link move, inside the card of its GPU.
 fn focus_key(el: &Element) -> Option<String> {
     let own = if !el.id().is_empty() {
         format!("#{}", el.id())
     } else if let Some(t) = el.get_attribute("data-testid") {
         format!("[data-testid=\"{t}\"]")
+    } else if let Some(a) = el.get_attribute("data-act") {
+        format!("[data-act=\"{a}\"]")
     } else {
         format!("[data-nav=\"{}\"]", el.get_attribute("data-nav")?)
     };
