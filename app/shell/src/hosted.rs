@@ -27,17 +27,6 @@ async fn exports() -> Result<JsValue, JsError> {
     Ok(e)
 }
 
-/// The module's name for a view, as its `mount` reads it.
-fn name(view: View) -> &'static str {
-    match view {
-        View::Advise => "advise",
-        View::Compare => "compare",
-        View::Gpu => "gpu",
-        View::Guide => "guide",
-        View::Bench => "bench",
-    }
-}
-
 /// Has the views module draw `view` into `host` from `state`, loading the module the
 /// first time; `nav` receives the module's moves as `Nav` tokens.
 pub async fn draw_into(
@@ -48,7 +37,7 @@ pub async fn draw_into(
 ) -> Result<(), JsError> {
     let mount = export(&exports().await?, "mount")?;
     let args = js_sys::Array::of4(
-        &name(view).into(),
+        &view.as_str().into(),
         &host,
         &catalog::share::print(state).into(),
         nav,

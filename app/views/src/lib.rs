@@ -49,13 +49,9 @@ pub async fn mount(
     query: &str,
     nav: js_sys::Function,
 ) -> Result<(), String> {
-    let view = match view {
-        "compare" => View::Compare,
-        "gpu" => View::Gpu,
-        "guide" => View::Guide,
-        "bench" => View::Bench,
-        other => return Err(format!("no view named {other:?} in this module")),
-    };
+    let view = View::parse(view)
+        .filter(|v| *v != View::Advise)
+        .ok_or_else(|| format!("no view named {view:?} in this module"))?;
     let (state, _) = catalog::share::parse(query, catalog::Catalog::embedded());
     if web::url::wanted_lang(&state) == catalog::share::Lang::Zh && !web::i18n::zh_from_page() {
         if let Err(e) = web::i18n::load_zh().await {
