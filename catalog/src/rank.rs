@@ -254,6 +254,30 @@ pub struct Ranked<'c> {
 }
 
 impl WhyNot {
+    /// Where a GPU ruled out for this reason is listed (`ruled_out_by_reason`): the reasons
+    /// nearest to being an option first (too little memory, over the budget, no price),
+    /// those no setting of the workload changes last. `None` for a GPU the view's filters
+    /// hide, which is not listed.
+    pub fn nearness(&self) -> Option<u8> {
+        Some(match self {
+            WhyNot::Filtered => return None,
+            WhyNot::Memory { .. } => 0,
+            WhyNot::Budget { .. } => 1,
+            WhyNot::PriceUnknown => 2,
+            WhyNot::RuntimeUnsupported { .. } => 3,
+            WhyNot::QloraUnsupported => 4,
+            WhyNot::Ecosystem { .. } => 5,
+            WhyNot::PytorchDropped { .. } => 6,
+            WhyNot::NotForSale => 7,
+            WhyNot::NotRentable => 8,
+            WhyNot::NoClusterRental => 9,
+            WhyNot::ServerOnly { .. } => Self::FARTHEST,
+        })
+    }
+
+    /// The largest `nearness`.
+    pub const FARTHEST: u8 = 10;
+
     /// A stable code for exports and scripts.
     pub fn code(&self) -> &'static str {
         match self {
@@ -1330,6 +1354,68 @@ fn suits_on_its_stack(r: &Ranked, workload: &Workload) -> bool {
                     }
             )
         })
+}
+
+/// The reason a GPU that fits is listed after those that suit (`suits`): the setting it
+/// runs with instead of the one asked (`runs_as_asked`), the stack it runs off CUDA, a
+/// datacenter card's passive cooling, or the CPU offload it needs. `None` when it suits.
+/// A short list of the cards below the top ones names this beside each, so their order
+/// reads as the ranking's rule rather than at random.
+pub fn set_back_by<'r>(r: &'r Ranked, workload: &Workload) -> Option<&'r Reason> {
+    if suits(r, workload) {
+        return None;
+    }
+    let pytorch = r.software.needs_pytorch();
+    let not_as_asked = |x: &&Reason| match x {
+        Reason::NoBf16UsesFp16 | Reason::PrecisionFallback { .. } => workload.task.is_training(),
+        Reason::LegacyPytorchOnly => pytorch,
+        _ => false,
+    };
+    let off_stack = |x: &&Reason| {
+        r.off_stack
+            && matches!(
+                x,
+                Reason::RocmNotCuda
+                    | Reason::OneApiNotCuda
+                    | Reason::XlaNotCuda
+                    | Reason::SynapseAiNotCuda
+                    | Reason::MetalNotCuda
+            )
+    };
+    let in_the_way = |x: &&Reason| {
+        matches!(
+            x,
+            Reason::PassiveCooling
+                | Reason::MemorySavers {
+                    offload: true,
+                    outpaces_holders: false,
+                    ..
+                }
+        )
+    };
+    let reasons = &r.reasons;
+    reasons
+        .iter()
+        .find(not_as_asked)
+        .or_else(|| reasons.iter().find(off_stack))
+        .or_else(|| reasons.iter().find(in_the_way))
+}
+
+/// The GPUs ruled out (but not filtered away by the view), grouped by the kind of reason
+/// (`WhyNot::code`), in `WhyNot::nearness` order: a list that says each reason once with
+/// the GPUs it rules out, in the ranking's order within a group.
+pub fn ruled_out_by_reason<'r, 'c>(items: &'r [Ranked<'c>]) -> Vec<Vec<&'r Ranked<'c>>> {
+    // Eleven passes over the list rather than a sort: a sort of references would be one
+    // more copy of the standard library's sort in the page's WebAssembly.
+    (0..=WhyNot::FARTHEST)
+        .map(|near| {
+            items
+                .iter()
+                .filter(|i| i.why_not.as_ref().and_then(WhyNot::nearness) == Some(near))
+                .collect::<Vec<_>>()
+        })
+        .filter(|group| !group.is_empty())
+        .collect()
 }
 
 fn offloads(r: &Ranked) -> bool {

@@ -4,8 +4,8 @@ use catalog::estimate;
 use catalog::gpu::Vendor;
 use catalog::memory::{self, Sharding};
 use catalog::rank::{
-    grades, rank, Grade, Ranking, Tier, WhyNot, CHEAPER_WITH_CHANGE, FEW_CANDIDATES,
-    USABLE_DECODE_TOKENS_S,
+    grades, rank, ruled_out_by_reason, set_back_by, suits, Grade, Ranking, Reason, Tier, WhyNot,
+    CHEAPER_WITH_CHANGE, FEW_CANDIDATES, USABLE_DECODE_TOKENS_S,
 };
 use catalog::share::Filters;
 use catalog::workload::{
@@ -97,6 +97,49 @@ proptest! {
             let build = r.reasons.iter().any(|x| x.code() == "multi-card-build");
             let pcie = r.gpu.form_factor == catalog::gpu::FormFactor::Pcie && r.gpu.tdp_w.is_some();
             prop_assert_eq!(build, pcie && used > 2, "{}: build caveat with {} cards", r.gpu.id, used);
+        }
+    }
+
+    /// The ruled-out list names every GPU ruled out and not filtered away exactly once, in
+    /// groups of one reason each, nearest to an option first, in the ranking's order within
+    /// a group; and every GPU that fits names what sets it back exactly when it does not suit.
+    #[test]
+    fn ruled_out_groups_and_set_backs_cover_the_ranking(w in workload_strategy()) {
+        let ranking = rank(catalog(), &w, &Filters::default());
+        let groups = ruled_out_by_reason(&ranking.items);
+        let listed: Vec<&str> = groups.iter().flatten().map(|i| i.gpu.id.as_str()).collect();
+        let expected: Vec<&str> = ranking
+            .items
+            .iter()
+            .filter(|i| i.why_not.is_some() && i.why_not != Some(WhyNot::Filtered))
+            .map(|i| i.gpu.id.as_str())
+            .collect();
+        let mut a = listed.clone();
+        let mut b = expected.clone();
+        a.sort_unstable();
+        b.sort_unstable();
+        prop_assert_eq!(a, b);
+        let mut last = None;
+        for g in &groups {
+            let code = g[0].why_not.as_ref().expect("ruled out").code();
+            prop_assert!(g.iter().all(|i| i.why_not.as_ref().expect("ruled out").code() == code));
+            let near = g[0].why_not.as_ref().expect("ruled out").nearness();
+            prop_assert!(near > last, "{code} after a nearer group");
+            last = near;
+            let order: Vec<usize> = g
+                .iter()
+                .map(|i| ranking.items.iter().position(|x| x.gpu.id == i.gpu.id).expect("listed"))
+                .collect();
+            prop_assert!(order.windows(2).all(|p| p[0] < p[1]), "{code} out of the ranking's order");
+        }
+        for r in ranking.items.iter().filter(|r| r.fits()) {
+            prop_assert_eq!(
+                set_back_by(r, &w).is_some(),
+                !suits(r, &w),
+                "{}: {:?}",
+                &r.gpu.id,
+                &r.reasons
+            );
         }
     }
 
@@ -1434,4 +1477,40 @@ fn a_module_on_fewer_gpus_than_its_server_costs_the_server() {
         .find(|r| r.gpu.id == "gb200")
         .expect("in the catalog");
     assert_eq!(gb200.why_not, Some(WhyNot::ServerOnly { gpus: 72 }));
+}
+
+/// A $1,500 QLoRA purchase: the cards listed after the ones that suit name why (the
+/// stack off CUDA, the CPU offload, FP16 for lack of BF16), and the 53-odd GPUs ruled out
+/// come as a few reasons, server modules last.
+#[test]
+fn cards_below_the_top_say_what_sets_them_back_and_ruled_out_reads_by_reason() {
+    let query = "task=qlora&model=llama-3.1-8b&seq=2048&batch=4&budget=1500";
+    let (state, _) = catalog::share::parse(query, catalog());
+    let ranking = rank(catalog(), &state.workload, &state.filters);
+    let w = &state.workload;
+    let back = |id: &str| {
+        let r = ranking
+            .items
+            .iter()
+            .find(|r| r.gpu.id == id)
+            .expect("in the catalog");
+        set_back_by(r, w).cloned()
+    };
+    assert_eq!(back("rtx-4080-super"), None);
+    assert_eq!(back("rx-7900-xtx"), Some(Reason::RocmNotCuda));
+    assert_eq!(back("v100-pcie-16gb"), Some(Reason::NoBf16UsesFp16));
+    assert!(matches!(
+        back("rtx-3080"),
+        Some(Reason::MemorySavers { offload: true, .. })
+    ));
+    let groups = ruled_out_by_reason(&ranking.items);
+    let codes: Vec<&str> = groups
+        .iter()
+        .map(|g| g[0].why_not.as_ref().expect("ruled out").code())
+        .collect();
+    assert_eq!(codes.first(), Some(&"budget"));
+    assert_eq!(codes.last(), Some(&"server-only"));
+    assert!(groups.len() <= 6, "{codes:?}");
+    let listed: usize = groups.iter().map(Vec::len).sum();
+    assert!(listed > 40, "{listed} ruled out");
 }
