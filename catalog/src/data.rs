@@ -293,4 +293,10 @@ impl Resolve for Catalog {
     fn has_model(&self, id: &str) -> bool {
         self.model(id).is_some()
     }
+    fn model_family(&self, id: &str) -> Option<crate::model::Family> {
+        self.model(id).map(|m| m.family)
+    }
+    fn max_context(&self, id: &str) -> Option<u32> {
+        self.model(id).and_then(|m| m.max_seq)
+    }
 }

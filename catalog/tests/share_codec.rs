@@ -131,7 +131,8 @@ proptest! {
         // the state read back.
         let printed = print(&state);
         let (parsed, ignored) = parse(&printed, catalog());
-        prop_assert!(ignored.is_empty(), "{printed} ignored {ignored:?}");
+        let unread: Vec<_> = ignored.iter().filter(|i| !i.reason.was_read()).collect();
+        prop_assert!(unread.is_empty(), "{printed} ignored {unread:?}");
         prop_assert_eq!(parsed, state, "{}", printed);
     }
 
@@ -529,7 +530,8 @@ fn each_numeric_parameter_takes_exactly_its_declared_range() {
         };
         for inside in [low, high] {
             let (state, ignored) = parse(&query(inside), catalog());
-            assert!(ignored.is_empty(), "{key}={inside}: {ignored:?}");
+            let unread: Vec<_> = ignored.iter().filter(|i| !i.reason.was_read()).collect();
+            assert!(unread.is_empty(), "{key}={inside}: {unread:?}");
             let again = print(&state);
             assert_eq!(
                 parse(&again, catalog()).0,
@@ -580,7 +582,8 @@ fn what_the_form_accepts_is_what_a_link_reads() {
                 &format!("{}={}", p.key, catalog::decimal::shortest(x)),
                 catalog(),
             );
-            assert_eq!(p.takes(x), ignored.is_empty(), "{}={x}", p.key);
+            let read = ignored.iter().all(|i| i.reason.was_read());
+            assert_eq!(p.takes(x), read, "{}={x}", p.key);
         }
     }
 }
@@ -599,4 +602,84 @@ fn ids_in_a_link_are_matched_without_regard_to_case() {
         state.workload.your_prices,
         [("rtx-4090".to_string(), 1500.0)]
     );
+}
+
+/// Keys a link sets that do not apply to its workload are named, each once, and those
+/// that apply are not: nothing a link asks is dropped without a word.
+#[test]
+fn keys_that_do_not_apply_to_the_workload_are_named() {
+    let no_effect = |q: &str| -> Vec<String> {
+        reasons(q)
+            .into_iter()
+            .filter(|(_, r)| *r == IgnoreReason::NoEffect)
+            .map(|(k, _)| k)
+            .collect()
+    };
+    // Denoising steps on a language model; on a diffusion model they count.
+    assert_eq!(no_effect("model=llama-3.1-8b&steps=30"), ["steps"]);
+    assert!(no_effect("model=sdxl&steps=30").is_empty());
+    assert_eq!(no_effect("task=train&model=sdxl&steps=30"), ["steps"]);
+    // Training's settings on inference; the adapter's rank on a full fine-tune.
+    assert_eq!(
+        no_effect("task=infer&ckpt=1&opt=adam8bit&fw=unsloth"),
+        ["ckpt", "opt", "fw"]
+    );
+    assert!(no_effect("task=qlora&ckpt=1&opt=adam8bit&rank=64").is_empty());
+    assert_eq!(no_effect("task=finetune&rank=64"), ["rank"]);
+    assert_eq!(no_effect("task=infer&rank=64"), ["rank"]);
+    // The serving runtime on training.
+    assert_eq!(no_effect("task=qlora&runtime=vllm"), ["runtime"]);
+    assert!(no_effect("task=infer&runtime=vllm").is_empty());
+    // Renting buys nothing: its condition, a price paid, electricity.
+    assert_eq!(
+        no_effect("mode=rent&cond=used&price=rtx-4090:1400&kwh=0.3"),
+        ["cond", "price", "kwh"]
+    );
+    assert!(no_effect("mode=buy&cond=used&price=rtx-4090:1400&kwh=0.3").is_empty());
+}
+
+#[test]
+fn a_size_given_with_a_model_says_which_wins() {
+    for q in ["model=gpt2&params=13", "params=13&model=gpt2"] {
+        assert_eq!(
+            reasons(q),
+            [("model".to_string(), IgnoreReason::Overridden)],
+            "{q}"
+        );
+    }
+}
+
+/// A context longer than the model's is named with the longest it takes, which the
+/// ranking then sizes: Llama 3.1 8B at a million tokens is not sized at 155 GiB.
+#[test]
+fn a_sequence_beyond_the_models_context_is_named_and_cut() {
+    let (state, ignored) = parse("model=llama-3.1-8b&seq=1048576", catalog());
+    assert_eq!(ignored.len(), 1);
+    assert_eq!(ignored[0].key, "seq");
+    assert_eq!(ignored[0].value, "1048576");
+    assert_eq!(
+        ignored[0].reason,
+        IgnoreReason::BeyondContext { max: 131_072 }
+    );
+    let model = catalog()
+        .model("llama-3.1-8b")
+        .expect("Llama 3.1 8B is in the catalog");
+    assert_eq!(state.workload.context_for(model), 131_072);
+    assert!(reasons("model=llama-3.1-8b&seq=131072").is_empty());
+    // A size without a preset has no known context, and images take `seq` as a side.
+    assert!(reasons("params=8&seq=1048576").is_empty());
+}
+
+#[test]
+fn an_empty_id_list_and_extra_ids_on_the_gpu_page_are_named() {
+    assert_eq!(
+        reasons("view=compare&ids=,,,"),
+        [("ids".to_string(), IgnoreReason::InvalidValue)]
+    );
+    let (state, ignored) = parse("view=gpu&ids=rtx-4090,rtx-3090", catalog());
+    assert_eq!(state.ids.len(), 2);
+    assert_eq!(ignored.len(), 1);
+    assert_eq!(ignored[0].reason, IgnoreReason::OneGpuShown);
+    assert!(reasons("view=gpu&ids=rtx-4090").is_empty());
+    assert!(reasons("view=compare&ids=rtx-4090,rtx-3090").is_empty());
 }

@@ -4,6 +4,7 @@
 //! only values that differ from the defaults, in a fixed order, so links stay
 //! short and `print(parse(print(s))) == print(s)`.
 
+mod applies;
 mod params;
 
 pub use params::{param, range, Param, PARAMS};
@@ -188,6 +189,31 @@ pub enum IgnoreReason {
     /// The same key again; the first one counts.
     Repeated,
     TooMany,
+    /// Read, but it does not apply to the workload the link describes (`steps` on a
+    /// language model, `ckpt` on inference, `cond` when renting): it changes nothing.
+    NoEffect,
+    /// Read, but another key replaces it (`params` replaces `model`).
+    Overridden,
+    /// More GPUs than the view shows: the GPU page shows the first.
+    OneGpuShown,
+    /// A sequence longer than the model's longest context, `max`, which the ranking uses.
+    BeyondContext {
+        max: u32,
+    },
+}
+
+impl IgnoreReason {
+    /// Whether the value was read into the state, and the notice says only that it does
+    /// nothing there or was cut (`share::applies`), rather than that it was not read.
+    pub fn was_read(&self) -> bool {
+        matches!(
+            self,
+            IgnoreReason::NoEffect
+                | IgnoreReason::Overridden
+                | IgnoreReason::OneGpuShown
+                | IgnoreReason::BeyondContext { .. }
+        )
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -211,6 +237,10 @@ pub trait Resolve {
     /// The canonical GPU id for an id or alias.
     fn gpu_id(&self, id_or_alias: &str) -> Option<String>;
     fn has_model(&self, id: &str) -> bool;
+    /// A model preset's family, to judge which keys apply to it.
+    fn model_family(&self, id: &str) -> Option<crate::model::Family>;
+    /// A model preset's longest context in tokens, when the catalog has it.
+    fn max_context(&self, id: &str) -> Option<u32>;
 }
 
 fn cut(s: &str) -> String {
@@ -272,6 +302,8 @@ pub fn parse(query: &str, catalog: &dyn Resolve) -> (AppState, Vec<Ignored>) {
     let mut ignored = Vec::new();
     // Keys already read: a set, so a link with many distinct keys reads in linear time.
     let mut seen = std::collections::HashSet::new();
+    // Keys read into the state, with their values, for what applies to the whole.
+    let mut read = Vec::new();
     let query = query.strip_prefix('?').unwrap_or(query);
 
     for pair in query.split('&').filter(|p| !p.is_empty()) {
@@ -308,14 +340,16 @@ pub fn parse(query: &str, catalog: &dyn Resolve) -> (AppState, Vec<Ignored>) {
             });
             continue;
         };
-        if let Err(reason) = param.read(&mut state, &value, catalog, &mut ignored) {
-            ignored.push(Ignored {
+        match param.read(&mut state, &value, catalog, &mut ignored) {
+            Ok(()) => read.push((param.key, value)),
+            Err(reason) => ignored.push(Ignored {
                 key: cut(&key),
                 value: cut(&value),
                 reason,
-            });
+            }),
         }
     }
+    ignored.extend(applies::check(&state, &read, catalog));
     (state, ignored)
 }
 

@@ -137,6 +137,10 @@ pub const PARAMS: &[Param] = &[
         whole: false,
         read: |s, r| {
             let value = r.value;
+            // A list of nothing (`ids=,,,`) is named, not passed over.
+            if value.split(',').all(|t| t.trim().is_empty()) {
+                return Err(IgnoreReason::InvalidValue);
+            }
             for id in value.split(',').filter(|t| !t.is_empty()) {
                 match r.catalog.gpu_id(id.trim()) {
                     Some(canonical) if s.ids.contains(&canonical) => {
