@@ -302,6 +302,42 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
     }
 }
 
+/// A group of GPUs ruled out for one kind of reason (`catalog::rank::ruled_out_by_reason`),
+/// said once for all of them: "12 GPUs: sold only inside whole servers or racks".
+pub fn why_not_group_text(lang: Lang, why: &WhyNot, count: usize) -> String {
+    let t = |k| tr(lang, k);
+    let reason = match why {
+        WhyNot::Filtered => t(Key::WhyFiltered).into(),
+        WhyNot::Memory { .. } => t(Key::OutMemory).into(),
+        WhyNot::Budget { budget_usd, .. } => {
+            fill(t(Key::OutBudget), &[("budget", usd(*budget_usd))])
+        }
+        WhyNot::PriceUnknown => t(Key::OutPriceUnknown).into(),
+        WhyNot::RuntimeUnsupported { .. } => t(Key::OutRuntime).into(),
+        WhyNot::QloraUnsupported => t(Key::OutQlora).into(),
+        WhyNot::Ecosystem { .. } => t(Key::OutEcosystem).into(),
+        WhyNot::PytorchDropped { .. } => t(Key::OutPytorch).into(),
+        WhyNot::NotForSale => t(Key::OutNotForSale).into(),
+        WhyNot::NotRentable => t(Key::OutNotRentable).into(),
+        WhyNot::NoClusterRental => t(Key::OutNoCluster).into(),
+        WhyNot::ServerOnly { .. } => t(Key::OutServerOnly).into(),
+    };
+    fill(
+        t(Key::OutGroup),
+        &[("gpus", gpu_count(lang, count)), ("why", reason)],
+    )
+}
+
+/// "1 GPU", "16 GPUs", "16,384 GPUs".
+pub fn gpu_count(lang: Lang, n: usize) -> String {
+    let key = if n == 1 {
+        Key::SummaryGpus
+    } else {
+        Key::SummaryGpusMany
+    };
+    fill(tr(lang, key), &[("n", crate::i18n::whole(n as f64))])
+}
+
 /// What buying the GPUs costs: "$1,100 new (price from 2026-06)" for one, "$2,200 = 2 ×
 /// $1,100 new (…)" for several.
 pub fn hardware_text(lang: Lang, cost: &catalog::estimate::Cost) -> Option<String> {

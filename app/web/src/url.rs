@@ -48,11 +48,18 @@ pub fn system_dark() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// The page's path: only the query string changes while the app runs, so it is read once
-/// (every link on the page asks for it on every change).
-fn page_path() -> &'static str {
-    static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    PATH.get_or_init(|| window().location().pathname().unwrap_or_default())
+/// The page's own file name, the last segment of its path: empty when it is served as a
+/// directory (`…/docs/tool/`), else the file (`index.html`). Only the query string changes
+/// while the app runs, so it is read once. Links built on it are relative, so they keep
+/// to the page's host and path however the address was typed: under `host//docs/tool/`
+/// (which nginx serves as `/docs/tool/`) an absolute path `//docs/tool/?…` would name the
+/// host `docs`.
+pub fn page_file() -> &'static str {
+    static FILE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    FILE.get_or_init(|| {
+        let path = window().location().pathname().unwrap_or_default();
+        path[path.rfind('/').map_or(0, |i| i + 1)..].to_string()
+    })
 }
 
 /// The catalog's date (its newest price month), computed once.
@@ -62,20 +69,37 @@ pub fn catalog_date() -> Option<&'static str> {
         .as_deref()
 }
 
-/// The page's own address with this state: `index.html?…`, relative to where it is served.
+/// The page's own address with this state, relative to the page (`page_file`): `?…` or
+/// `index.html?…`, and `./` or `index.html` for the default state.
 pub fn link_for(state: &AppState) -> String {
+    link(page_file(), state)
+}
+
+/// The address of `state` relative to the page file `file` (`page_file`; empty for a
+/// directory): every link either module writes, and the build's pre-rendered ones.
+pub fn link(file: &str, state: &AppState) -> String {
     let query = share::print(state);
-    let path = page_path().to_string();
-    if query.is_empty() {
-        path
-    } else {
-        format!("{path}?{query}")
+    match (file, query.is_empty()) {
+        ("", true) => "./".into(),
+        (file, true) => file.into(),
+        (file, false) => format!("{file}?{query}"),
     }
 }
 
+/// The full address of this state, to share or embed: `link_for` resolved against the
+/// page, with a doubled slash at the start of the path made single, so the link that
+/// leaves the page is the canonical one.
 pub fn absolute_link(state: &AppState) -> String {
-    let origin = window().location().origin().unwrap_or_default();
-    format!("{origin}{}", link_for(state))
+    let here = window().location().href().unwrap_or_default();
+    let Ok(url) = web_sys::Url::new_with_base(&link_for(state), &here) else {
+        return link_for(state);
+    };
+    let path = url.pathname();
+    let trimmed = path.trim_start_matches('/');
+    if trimmed.len() + 1 < path.len() {
+        url.set_pathname(&format!("/{trimmed}"));
+    }
+    url.href()
 }
 
 /// Records the state in the URL (a new history entry when `push`). The shell is its

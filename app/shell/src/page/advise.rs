@@ -9,7 +9,7 @@ use catalog::model::Family;
 use catalog::rank::{
     resolve_model, Alternative, Grade, Pick, Ranked, Ranking, Reason, Tier, WhyNot,
 };
-use catalog::share::{print, range, AppState, Condition, Lang, Nav};
+use catalog::share::{range, AppState, Condition, Lang, Nav};
 use catalog::workload::{
     Change, EcoRequirement, Framework, Mode, ModelChoice, Precision, Priority, Runtime, Task,
     Workload,
@@ -17,10 +17,11 @@ use catalog::workload::{
 use catalog::Catalog;
 
 use web::html::{flag, Html};
-use web::i18n::{fill, gb, num, tr, usd, usd_range, whole, Key};
+use web::i18n::{fill, gb, num, tr, usd, usd_range, Key};
 use web::text::{
-    fit_badge, hardware_text, per_work_cost_text, range_text, reason_text, sentence_case,
-    short_hardware_text, speed_point_text, throughput_text, why_not_text,
+    fit_badge, gpu_count, hardware_text, per_work_cost_text, range_text, reason_text,
+    sentence_case, short_hardware_text, speed_point_text, throughput_text, why_not_group_text,
+    why_not_text,
 };
 
 /// What drawing needs besides the figures: the language, and the state and page address
@@ -28,8 +29,8 @@ use web::text::{
 pub struct Draw<'a> {
     pub lang: Lang,
     pub state: &'a AppState,
-    /// The page's path (`index.html` under wherever it is served); empty at build time,
-    /// where links are relative to the page.
+    /// The page's file (`web::url::page_file`: empty when served as a directory), which
+    /// links are written relative to.
     pub path: &'a str,
 }
 
@@ -40,7 +41,7 @@ impl Draw<'_> {
 
     /// The address of the state after `nav`.
     pub fn href(&self, nav: &Nav) -> String {
-        href(self.path, &self.state.after(|s| s.apply(nav)))
+        web::url::link(self.path, &self.state.after(|s| s.apply(nav)))
     }
 
     /// A link that makes `nav`: a real address, so that a new tab or a copied link works;
@@ -61,17 +62,6 @@ impl Draw<'_> {
             ],
             label,
         );
-    }
-}
-
-/// A state's address under `path`: `path?query`, or the path alone (`./` when empty) for
-/// the default state.
-pub fn href(path: &str, state: &AppState) -> String {
-    let query = print(state);
-    match (query.is_empty(), path.is_empty()) {
-        (true, true) => "./".into(),
-        (true, false) => path.into(),
-        (false, _) => format!("{path}?{query}"),
     }
 }
 
@@ -214,15 +204,7 @@ pub fn summary(lang: Lang, catalog: &Catalog, w: &Workload) -> String {
         resolve_model(catalog, w).name,
         tr(lang, task_key(w.task)).to_string(),
         w.precision.as_str().to_ascii_uppercase(),
-        {
-            let n = w.max_gpus();
-            let key = if n == 1 {
-                Key::SummaryGpus
-            } else {
-                Key::SummaryGpusMany
-            };
-            fill(tr(lang, key), &[("n", whole(f64::from(n)))])
-        },
+        gpu_count(lang, w.max_gpus() as usize),
         tr(lang, mode_key(w.mode)).to_string(),
     ];
     if let Some(b) = w.budget_usd {
@@ -290,8 +272,37 @@ pub fn memory_total(h: &mut Html, lang: Lang, r: &Ranking) {
             &[("gb", gb(m.total())), ("model", r.model.name.clone())],
         ),
     )
-    .el("span", &[("class", "mem-parts")], &parts.join(" · "))
-    .close("div");
+    .el("span", &[("class", "mem-parts")], &parts.join(" · "));
+    // The figure above is one GPU's, as entered; the cards below may split the job or use
+    // memory savers, so the first card's own figure and how it gets there follow.
+    let top = r
+        .items
+        .iter()
+        .find(|i| i.fits() && i.score.is_some())
+        .or_else(|| r.items.iter().find(|i| i.fits()));
+    if let Some(item) = top {
+        let how: Vec<String> = item
+            .reasons
+            .iter()
+            .filter(|x| matches!(x, Reason::NeedsGpus { .. } | Reason::MemorySavers { .. }))
+            .map(|x| reason_text(lang, x))
+            .collect();
+        if !how.is_empty() {
+            h.el(
+                "span",
+                &[("class", "mem-top"), ("data-testid", "memory-top")],
+                &fill(
+                    tr(lang, Key::MemTop),
+                    &[
+                        ("name", item.gpu.name.clone()),
+                        ("gb", gb(item.memory.total())),
+                        ("how", how.join("; ")),
+                    ],
+                ),
+            );
+        }
+    }
+    h.close("div");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -525,9 +536,12 @@ pub const FIELDS: &[Field] = &[
         shown: always,
         input: Input::Number {
             param: "seq",
+            // The length typed (the ranking cuts one beyond the model's context to it, as
+            // the memory line says), else the one the estimate uses.
             get: |s| {
-                s.workload
-                    .seq_for(&resolve_model(Catalog::embedded(), &s.workload))
+                let w = &s.workload;
+                w.seq
+                    .or_else(|| w.seq_for(&resolve_model(Catalog::embedded(), w)))
                     .map(f64::from)
             },
             set: |s, v| s.workload.seq = v.map(|x| x as u32),
@@ -1182,6 +1196,8 @@ pub fn answer(h: &mut Html, d: &Draw, ranking: &Ranking) {
         "section",
         &[
             ("class", "answer"),
+            ("id", "answer"),
+            ("tabindex", "-1"),
             ("data-testid", "answer"),
             ("aria-labelledby", "answer-heading"),
             (
@@ -1208,7 +1224,24 @@ pub fn answer(h: &mut Html, d: &Draw, ranking: &Ranking) {
             );
         }
         None => {
-            h.el("p", &[("class", "answer-top")], d.t(Key::AnswerNone));
+            // When the view's filters hide GPUs, the answer says so rather than blaming
+            // the workload.
+            let hidden = ranking
+                .items
+                .iter()
+                .filter(|i| i.why_not == Some(WhyNot::Filtered))
+                .count();
+            let text = if hidden == ranking.items.len() {
+                d.t(Key::AnswerFilteredAll).to_string()
+            } else if hidden > 0 {
+                fill(
+                    d.t(Key::AnswerNoneFiltered),
+                    &[("gpus", gpu_count(lang, hidden))],
+                )
+            } else {
+                d.t(Key::AnswerNone).to_string()
+            };
+            h.el("p", &[("class", "answer-top")], &text);
         }
     }
     h.open("ul", &[("class", "picks")]);
@@ -1488,7 +1521,9 @@ pub fn card(
     h.close("div").close("details").close("li");
 }
 
-/// A candidate below the top of the ranking: one line with the same test hooks.
+/// A candidate below the top of the ranking: its name and time, then its price and, when
+/// it does not suit as the cards above do, what sets it back (`rank::set_back_by`), so the
+/// order reads as the ranking's rule; the same test hooks as a card.
 fn row(h: &mut Html, d: &Draw, item: &Ranked, position: usize) {
     let gpu = item.gpu;
     h.open(
@@ -1506,8 +1541,30 @@ fn row(h: &mut Html, d: &Draw, item: &Ranked, position: usize) {
         "span",
         &[("class", "rank-row-speed")],
         &time_line(d.lang, item),
-    )
-    .close("li");
+    );
+    let mut note = Vec::new();
+    let price = match d.state.workload.mode {
+        Mode::Buy => short_hardware_text(d.lang, &item.cost),
+        Mode::Rent => item
+            .cost
+            .job_usd
+            .map(|j| usd_range(j.low, j.high))
+            .or_else(|| {
+                let r = item.cost.rent_usd_per_hour?;
+                Some(fill(
+                    d.t(Key::CardRent),
+                    &[("usd", format!("${}", fixed(r, 2)))],
+                ))
+            }),
+    };
+    note.extend(price);
+    if let Some(r) = catalog::rank::set_back_by(item, &d.state.workload) {
+        note.push(reason_text(d.lang, r));
+    }
+    if !note.is_empty() {
+        h.el("span", &[("class", "rank-row-note")], &note.join(" · "));
+    }
+    h.close("li");
 }
 
 /// The ranking section: its head (with the downloads), the memory the workload needs,
@@ -1588,16 +1645,25 @@ pub fn ranking(
         None if embedded => EMBED_ITEMS,
         None => usize::MAX,
     };
-    h.open("ol", &[("class", "rank-list")]);
+    // The GPUs that fit with a price for this mode, in the ranking's order: the first as
+    // cards, the rest as rows; those without a price, folded after them.
     let grades = catalog::rank::grades(&r.items);
-    for (n, (item, grade)) in r
-        .items
+    if !embedded && grades.iter().any(Option::is_some) {
+        h.el("p", &[("class", "grade-legend")], d.t(Key::RankGradeLegend));
+    }
+    let fitting = r.items.iter().zip(grades).filter(|(i, _)| i.fits());
+    let (priced, unpriced): (Vec<_>, Vec<_>) = fitting.partition(|(i, _)| i.score.is_some());
+    // Past the cards, those that do not suit as the cards do are folded, after the rows of
+    // those that do.
+    let set_back = priced
         .iter()
-        .zip(grades)
-        .filter(|(i, _)| i.fits())
-        .take(shown)
         .enumerate()
-    {
+        .position(|(n, (i, _))| {
+            n >= FULL_CARDS && catalog::rank::set_back_by(i, &d.state.workload).is_some()
+        })
+        .unwrap_or(priced.len());
+    h.open("ol", &[("class", "rank-list")]);
+    for (n, (item, grade)) in priced.iter().take(shown.min(set_back)).enumerate() {
         if n < FULL_CARDS {
             let vs_mine =
                 base.and_then(|(b, name)| Some((item.speed.as_ref()?.throughput.mid / b, name)));
@@ -1606,7 +1672,7 @@ pub fn ranking(
                 d,
                 item,
                 n + 1,
-                grade,
+                *grade,
                 vs_mine,
                 open.contains(&item.gpu.id),
             );
@@ -1615,14 +1681,63 @@ pub fn ranking(
         }
     }
     h.close("ol");
-    if !embedded {
-        h.el("h2", &[], d.t(Key::ExcludedHeading))
-            .open("ul", &[("class", "excluded")]);
-        for item in r
-            .items
-            .iter()
-            .filter(|i| !i.fits() && i.why_not != Some(WhyNot::Filtered))
-        {
+    if embedded {
+        h.close("section");
+        return;
+    }
+    if set_back < priced.len() {
+        fold(
+            h,
+            &fill(
+                d.t(Key::FoldSetBack),
+                &[("gpus", gpu_count(lang, priced.len() - set_back))],
+            ),
+            "fold-set-back",
+            open,
+        );
+        for (n, (item, _)) in priced.iter().enumerate().skip(set_back) {
+            row(h, d, item, n + 1);
+        }
+        h.close("ol").close("details");
+    }
+    if !unpriced.is_empty() {
+        let key = match d.state.workload.mode {
+            Mode::Buy => Key::FoldUnpricedBuy,
+            Mode::Rent => Key::FoldUnpricedRent,
+        };
+        fold(
+            h,
+            &fill(d.t(key), &[("gpus", gpu_count(lang, unpriced.len()))]),
+            "fold-unpriced",
+            open,
+        );
+        for (n, (item, _)) in unpriced.iter().enumerate() {
+            row(h, d, item, priced.len() + n + 1);
+        }
+        h.close("ol").close("details");
+    }
+    let groups = catalog::rank::ruled_out_by_reason(&r.items);
+    if !groups.is_empty() {
+        h.el("h2", &[], d.t(Key::ExcludedHeading));
+    }
+    for group in groups {
+        let Some(why) = group[0].why_not.as_ref() else {
+            continue;
+        };
+        let key = format!("fold:out-{}", why.code());
+        h.open(
+            "details",
+            &[
+                ("class", "fold"),
+                ("data-testid", "ruled-out"),
+                ("data-why", why.code()),
+                flag("open", open.contains(&key)),
+                ("data-fold", &key),
+            ],
+        )
+        .el("summary", &[], &why_not_group_text(lang, why, group.len()))
+        .open("ul", &[("class", "excluded")]);
+        for item in group {
             let why = item
                 .why_not
                 .as_ref()
@@ -1641,9 +1756,26 @@ pub fn ranking(
             .text(&why)
             .close("li");
         }
-        h.close("ul");
+        h.close("ul").close("details");
     }
     h.close("section");
+}
+
+/// Opens a folded list of rows under `summary`; the caller adds the rows and closes the
+/// list and the fold.
+fn fold(h: &mut Html, summary: &str, testid: &str, open: &[String]) {
+    let key = format!("fold:{testid}");
+    h.open(
+        "details",
+        &[
+            ("class", "fold"),
+            ("data-testid", testid),
+            flag("open", open.contains(&key)),
+            ("data-fold", &key),
+        ],
+    )
+    .el("summary", &[], summary)
+    .open("ol", &[("class", "rank-list")]);
 }
 
 /// The advise view's frame: its title and the grid the form, answer and ranking fill

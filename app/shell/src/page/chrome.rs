@@ -51,40 +51,52 @@ pub fn nav(d: &Draw) -> String {
 pub fn header(d: &Draw, panel: bool, open: bool) -> String {
     let mut h = Html::new();
     let home = Nav::GoTo(View::Advise);
-    h.open("header", &[("class", "site-header")])
-        .open(
+    h.open("header", &[("class", "site-header")]);
+    // A keyboard's way past the header and the form to the answer (the advise view's).
+    if d.state.view == View::Advise {
+        h.el(
             "a",
             &[
-                ("class", "brand"),
-                ("href", &d.href(&home)),
-                ("data-nav", &home.token()),
+                ("class", "skip-link"),
+                ("href", "#answer"),
+                ("data-act", "skip"),
             ],
-        )
-        .el(
-            "span",
-            &[("class", "brand-mark"), ("aria-hidden", "true")],
-            "",
-        )
-        .el("span", &[("class", "brand-text")], d.t(Key::AppTitle))
-        .close("a")
-        .open("nav", &[("aria-label", d.t(Key::NavLabel))])
-        .html(&nav(d))
-        .close("nav")
-        .open("div", &[("class", "header-tools")])
-        .open(
-            "details",
-            &[
-                ("class", "menu"),
-                ("data-testid", "menu"),
-                flag("open", open),
-            ],
-        )
-        .open(
-            "summary",
-            &[("class", "tool"), ("title", d.t(Key::MenuLabel))],
-        )
-        .el("span", &[("class", "menu-text")], d.t(Key::MenuShort))
-        .close("summary");
+            d.t(Key::NavSkip),
+        );
+    }
+    h.open(
+        "a",
+        &[
+            ("class", "brand"),
+            ("href", &d.href(&home)),
+            ("data-nav", &home.token()),
+        ],
+    )
+    .el(
+        "span",
+        &[("class", "brand-mark"), ("aria-hidden", "true")],
+        "",
+    )
+    .el("span", &[("class", "brand-text")], d.t(Key::AppTitle))
+    .close("a")
+    .open("nav", &[("aria-label", d.t(Key::NavLabel))])
+    .html(&nav(d))
+    .close("nav")
+    .open("div", &[("class", "header-tools")])
+    .open(
+        "details",
+        &[
+            ("class", "menu"),
+            ("data-testid", "menu"),
+            flag("open", open),
+        ],
+    )
+    .open(
+        "summary",
+        &[("class", "tool"), ("title", d.t(Key::MenuLabel))],
+    )
+    .el("span", &[("class", "menu-text")], d.t(Key::MenuShort))
+    .close("summary");
     if panel {
         h.open("div", &[("class", "menu-panel")])
             .el(
@@ -232,6 +244,10 @@ fn reason_key(key: &str, reason: &IgnoreReason) -> Key {
         IgnoreReason::BadEncoding => Key::NoticeBadEncoding,
         IgnoreReason::Repeated => Key::NoticeRepeated,
         IgnoreReason::TooMany => Key::NoticeTooMany,
+        IgnoreReason::NoEffect => Key::NoticeNoEffect,
+        IgnoreReason::Overridden => Key::NoticeOverridden,
+        IgnoreReason::OneGpuShown => Key::NoticeOneGpu,
+        IgnoreReason::BeyondContext { .. } => Key::NoticeBeyondContext,
     }
 }
 
@@ -249,7 +265,7 @@ pub fn notice(d: &Draw, ignored: &[Ignored]) -> String {
     }
     let model = resolve_model(Catalog::embedded(), &d.state.workload).name;
     h.open(
-        "aside",
+        "div",
         &[
             ("class", "notice"),
             ("data-testid", "notice"),
@@ -264,9 +280,13 @@ pub fn notice(d: &Draw, ignored: &[Ignored]) -> String {
         } else {
             format!("{}={}", i.key, i.value)
         };
+        let max = match i.reason {
+            IgnoreReason::BeyondContext { max } => i18n::whole(f64::from(max)),
+            _ => String::new(),
+        };
         let reason = fill(
             d.t(reason_key(&i.key, &i.reason)),
-            &[("model", model.clone())],
+            &[("model", model.clone()), ("max", max)],
         );
         h.open("li", &[]);
         // The link's text is isolated, so a right-to-left mark in it cannot reorder the
@@ -289,7 +309,7 @@ pub fn notice(d: &Draw, ignored: &[Ignored]) -> String {
             &[("class", "tool"), ("data-act", "dismiss")],
             d.t(Key::NoticeDismiss),
         )
-        .close("aside");
+        .close("div");
     h.finish()
 }
 
@@ -298,7 +318,7 @@ pub fn notice(d: &Draw, ignored: &[Ignored]) -> String {
 pub fn failure(d: &Draw, why: &str) -> String {
     let mut h = Html::new();
     h.open(
-        "aside",
+        "div",
         &[
             ("class", "notice"),
             ("data-testid", "failure"),
@@ -311,7 +331,7 @@ pub fn failure(d: &Draw, why: &str) -> String {
         &[("class", "tool"), ("data-act", "dismiss-failure")],
         d.t(Key::NoticeDismiss),
     )
-    .close("aside");
+    .close("div");
     h.finish()
 }
 

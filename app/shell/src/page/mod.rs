@@ -273,13 +273,12 @@ impl Page {
             document().set_title(&title);
             self.drawn.title = title;
         }
-        let path = window().location().pathname().unwrap_or_default();
         let root = self.root.clone();
         let state = self.state.clone();
         let d = Draw {
             lang,
             state: &state,
-            path: &path,
+            path: url::page_file(),
         };
 
         self.draw_header(&root, &d, theme);
@@ -713,6 +712,18 @@ fn on_click(ev: Event) {
             };
             update(false, |s| s.theme = Some(next));
         }
+        "skip" => {
+            // The answer takes focus without the address gaining a fragment.
+            ev.prevent_default();
+            if let Some(answer) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("answer"))
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = answer.focus();
+                answer.scroll_into_view();
+            }
+        }
         "copy" => copy_link(),
         "share" => share_sheet(),
         "embed" => {
@@ -845,14 +856,16 @@ fn on_change(ev: Event) {
     }
 }
 
-/// A card's "More" opened or closed: remembered with its GPU.
+/// A card's "More" opened or closed: remembered with its GPU; a folded list of the
+/// ranking, by its `data-fold` key, so a redraw keeps either as the person left it.
 fn on_toggle(ev: Event) {
-    let Some(el) =
-        target(&ev).filter(|e| e.get_attribute("data-testid").as_deref() == Some("card-more"))
-    else {
-        return;
+    let Some(el) = target(&ev) else { return };
+    let id = if el.get_attribute("data-testid").as_deref() == Some("card-more") {
+        card_gpu(&el)
+    } else {
+        el.get_attribute("data-fold")
     };
-    let Some(id) = card_gpu(&el) else { return };
+    let Some(id) = id else { return };
     let open = el.has_attribute("open");
     with_page(|p| {
         if open != p.open_more.contains(&id) {
