@@ -34,7 +34,9 @@ async function gzipOf(file) {
 /** Serves a bundle (`dist/` unless told) under SUB_PATH and under /dist/, and `examples/` under /examples/. */
 export async function serve(bundle = 'dist') {
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url, 'http://x');
+    // Repeated slashes at the start of the path are one, as nginx serves them (its
+    // merge_slashes): `host//some/docs/gpu/` is the page under SUB_PATH.
+    const url = new URL(req.url.replace(/^\/+/, '/'), 'http://x');
     // The embed example as a host on another origin would serve it: the widgets' URLs
     // point at the app's origin (127.0.0.1), while this page is opened via localhost.
     if (url.pathname === '/cross-origin/embed.html') {

@@ -246,3 +246,33 @@ test('without JavaScript a link first says it cannot be answered, and whose answ
   assert.ok(await page.isVisible('[data-testid="noscript"]'));
   await context.close();
 });
+
+test('under a doubled slash the links keep to the page, and shared links are canonical', async () => {
+  const { page, problems, foreign, context } = await watchedPage(browser, server.origin);
+  const doubled = `${server.origin}/${new URL(server.app).pathname}?task=qlora&lang=en`;
+  await page.goto(doubled);
+  await ready(page);
+  // Every link the page wrote resolves to this host and the page's own path.
+  const hrefs = await page.$$eval('a[data-nav]', (as) => as.map((a) => a.href));
+  assert.ok(hrefs.length > 5, `${hrefs.length} links`);
+  for (const href of hrefs) {
+    const u = new URL(href);
+    assert.equal(u.host, new URL(server.origin).host, href);
+    assert.ok(u.pathname.endsWith('/some/docs/gpu/'), href);
+  }
+  // A move goes on the page itself, and back comes back.
+  await page.click('header nav a[data-nav="go:compare"]');
+  await page.waitForFunction(() => location.search.includes('view=compare'));
+  assert.equal(new URL(page.url()).host, new URL(server.origin).host);
+  await page.goBack();
+  await page.waitForFunction(() => !location.search.includes('view=compare'));
+  await page.waitForSelector('[data-testid="answer"]');
+  // The link to share names the page's canonical path, with one slash.
+  await openMenu(page);
+  await page.click('[data-act="embed"]');
+  const snippet = await page.inputValue('[data-testid="embed-snippet"]');
+  assert.match(snippet, /src="http:\/\/[^/"]+\/some\/docs\/gpu\/\?/, snippet);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(foreign(), []);
+  await context.close();
+});
