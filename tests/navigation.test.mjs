@@ -40,6 +40,8 @@ async function markClickables(page) {
     for (const el of controls) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || el.disabled || !el.checkVisibility()) continue;
+      // The skip link shows only to the keyboard (its own test below).
+      if (el.classList.contains('skip-link')) continue;
       if (el.tagName === 'A' && (new URL(el.href, location.href).origin !== location.origin)) continue;
       const kind = `${el.tagName}.${el.className}.${el.dataset.testid ?? ''}.${el.parentElement?.className ?? ''}`;
       const n = seen.get(kind) ?? 0;
@@ -253,5 +255,22 @@ test('a seeded random walk of 500 actions across views: no fault', async () => {
   }
   console.log(`random walk: ${log.length} actions, seed ${seed}, no fault`);
   assert.equal(log.length, 500, `only ${log.length} actions taken`);
+  await context.close();
+});
+
+test('the skip link is the first Tab stop and takes focus to the answer, not the address', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(`${server.app}?task=qlora&budget=1500&lang=en`);
+  await ready(page);
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => document.activeElement?.className);
+  assert.equal(focused, 'skip-link');
+  const box = await page.locator('.skip-link').boundingBox();
+  assert.ok(box.width > 40 && box.height > 20, `shown on focus: ${JSON.stringify(box)}`);
+  const before = page.url();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'answer');
+  assert.equal(page.url(), before, 'no fragment in the address');
+  assert.deepEqual(problems, []);
   await context.close();
 });

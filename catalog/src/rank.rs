@@ -1471,6 +1471,12 @@ fn per_user_pace(r: &Ranked, workload: &Workload) -> Option<(f64, f64)> {
         .then(|| (s.throughput.mid / f64::from(workload.batch.max(1)), floor))
 }
 
+/// The pace each user of a served batch gets (`per_user_pace`): the throughput shared by
+/// the users at once, for the cards and picks to say beside the whole.
+pub fn per_user(r: &Ranked, workload: &Workload) -> Option<f64> {
+    per_user_pace(r, workload).map(|(pace, _)| pace)
+}
+
 /// Whether a GPU gives each user a usable pace (`per_user_pace`).
 pub fn keeps_a_usable_pace(r: &Ranked, workload: &Workload) -> bool {
     per_user_pace(r, workload).is_some_and(|(pace, floor)| pace >= floor)

@@ -294,6 +294,22 @@ fn embed_snippet_escapes_the_url_and_applies_resize_messages() {
     assert!(s.contains("src=\"https://x.org/?a=1&amp;b=&quot;2&quot;\""));
     assert!(s.contains("title=\"GPU &lt;Advisor&gt;\""));
     assert!(s.contains("gpu-advisor:resize"));
+    // Only the app's own origin may resize the frame, and only within the bounds.
+    assert!(s.contains("e.origin !== \"https://x.org\""), "{s}");
+    assert!(s.contains("Math.min(Math.max(Number(e.data.height) || 0, 150), 4000)"));
+    let local = catalog::share::embed_snippet("http://127.0.0.1:8080/docs/?embed=1", "t");
+    assert!(
+        local.contains("e.origin !== \"http://127.0.0.1:8080\""),
+        "{local}"
+    );
+    // An address that is not absolute, or whose origin has other characters, has no
+    // origin to check against: the script is left without it rather than broken.
+    for url in ["?embed=1", "https://x\".org/", "https:///path"] {
+        assert!(
+            !catalog::share::embed_snippet(url, "t").contains("e.origin"),
+            "{url}"
+        );
+    }
 }
 
 #[test]

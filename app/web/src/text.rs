@@ -8,7 +8,7 @@ use catalog::gpu::{PriceKind, Purchase};
 use catalog::memory::Sharding;
 use catalog::rank::{LinkKind, Reason, WhyNot};
 use catalog::share::Lang;
-use catalog::workload::{EcoRequirement, Mode};
+use catalog::workload::{EcoRequirement, Mode, Task};
 
 use crate::i18n::{fill, gb, num, tr, usd, usd_range, Key};
 
@@ -64,7 +64,10 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             gpus,
             sharding: Sharding::Single,
             ..
-        } => fill(t(Key::ReasonDataParallel), &[("n", gpus.to_string())]),
+        } => fill(
+            t(Key::ReasonDataParallel),
+            &[("n", crate::i18n::whole(f64::from(*gpus)))],
+        ),
         Reason::NeedsGpus {
             gpus,
             sharding,
@@ -84,7 +87,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             };
             fill(
                 t(Key::ReasonNeedsGpus),
-                &[("n", gpus.to_string()), ("how", how)],
+                &[("n", crate::i18n::whole(f64::from(*gpus))), ("how", how)],
             )
         }
         Reason::MemorySavers {
@@ -147,7 +150,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
                 &[
                     ("link", link.into()),
                     ("pct", fixed(efficiency * 100.0, 0)),
-                    ("n", gpus.to_string()),
+                    ("n", crate::i18n::whole(f64::from(*gpus))),
                 ],
             )
         }
@@ -283,14 +286,22 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
             have_bytes,
             gpus,
         } => fill(
-            t(Key::WhyMemory),
+            // One GPU allowed: no "across 1 GPUs".
+            t(if *gpus > 1 {
+                Key::WhyMemory
+            } else {
+                Key::WhyMemoryOne
+            }),
             &[
                 ("need", gb(*need_bytes)),
                 ("have", gb(*have_bytes)),
-                ("n", gpus.to_string()),
+                ("n", crate::i18n::whole(f64::from(*gpus))),
             ],
         ),
-        WhyNot::ServerOnly { gpus } => fill(t(Key::WhyServerOnly), &[("n", gpus.to_string())]),
+        WhyNot::ServerOnly { gpus } => fill(
+            t(Key::WhyServerOnly),
+            &[("n", crate::i18n::whole(f64::from(*gpus)))],
+        ),
         WhyNot::PriceUnknown => t(Key::WhyPriceUnknown).into(),
         WhyNot::Budget {
             cost_usd,
@@ -438,4 +449,40 @@ pub fn price_text(lang: Lang, p: &Purchase) -> String {
         fill(tr(lang, Key::PriceFrom), &[("date", date)])
     };
     format!("{} {kind} ({age})", usd(p.usd))
+}
+
+/// A task's name in the form and the workload's line.
+pub fn task_key(t: Task) -> Key {
+    match t {
+        Task::Infer => Key::TaskInfer,
+        Task::Train => Key::TaskTrain,
+        Task::Finetune => Key::TaskFinetune,
+        Task::Lora => Key::TaskLora,
+        Task::Qlora => Key::TaskQlora,
+    }
+}
+
+/// A mode's name in the form and the workload's line.
+pub fn mode_key(m: Mode) -> Key {
+    match m {
+        Mode::Buy => Key::ModeBuy,
+        Mode::Rent => Key::ModeRent,
+    }
+}
+
+/// The workload in one line, as a phone shows it until the person edits it, an embedded
+/// widget above its answer and the compare view beside its estimates:
+/// "Llama 3.1 8B · QLoRA · BF16 · 1 GPU · buy · ≤ $1,500".
+pub fn summary(lang: Lang, catalog: &catalog::Catalog, w: &catalog::workload::Workload) -> String {
+    let mut parts = vec![
+        catalog::rank::resolve_model(catalog, w).name,
+        tr(lang, task_key(w.task)).to_string(),
+        w.precision.as_str().to_ascii_uppercase(),
+        gpu_count(lang, w.max_gpus() as usize),
+        tr(lang, mode_key(w.mode)).to_string(),
+    ];
+    if let Some(b) = w.budget_usd {
+        parts.push(format!("≤ {}", usd(b)));
+    }
+    parts.join(" · ")
 }

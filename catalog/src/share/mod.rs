@@ -371,16 +371,41 @@ fn attribute(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// The origin (`scheme://host[:port]`) of an absolute URL, when it has only the
+/// characters an origin can have, so it can stand in the snippet's script as is.
+fn origin_of(url: &str) -> Option<&str> {
+    let scheme_end = url.find("://")? + 3;
+    let end = url[scheme_end..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |i| scheme_end + i);
+    let origin = &url[..end];
+    let safe =
+        |c: char| c.is_ascii_alphanumeric() || matches!(c, ':' | '/' | '.' | '-' | '[' | ']');
+    (end > scheme_end && origin.chars().all(safe)).then_some(origin)
+}
+
+/// Heights the snippet lets a widget ask for, in CSS pixels: enough for a phone's answer,
+/// never a page-long frame.
+pub const EMBED_HEIGHT: (u32, u32) = (150, 4000);
+
 /// The host-side snippet that embeds a view: an iframe of `url` (which should carry
-/// `embed=1`) and the lines that apply its `gpu-advisor:resize` messages.
+/// `embed=1`; absolute) and the lines that apply its `gpu-advisor:resize` messages, only
+/// those from the app's origin and within `EMBED_HEIGHT`. Without the script (documentation
+/// sites often strip scripts) the iframe keeps its 600 px and the widget its link to the
+/// full view at the top.
 pub fn embed_snippet(url: &str, title: &str) -> String {
+    let from = origin_of(url)
+        .map(|o| format!("e.origin !== \"{o}\" || "))
+        .unwrap_or_default();
+    let (low, high) = EMBED_HEIGHT;
     format!(
         r#"<iframe src="{src}" title="{title}" loading="lazy" style="width:100%;border:0;height:600px"></iframe>
 <script>
 addEventListener("message", function (e) {{
-  if (!e.data || e.data.type !== "gpu-advisor:resize") return;
+  if ({from}!e.data || e.data.type !== "gpu-advisor:resize") return;
+  var h = Math.min(Math.max(Number(e.data.height) || 0, {low}), {high});
   document.querySelectorAll("iframe").forEach(function (f) {{
-    if (f.contentWindow === e.source) f.style.height = e.data.height + "px";
+    if (f.contentWindow === e.source) f.style.height = h + "px";
   }});
 }});
 </script>"#,

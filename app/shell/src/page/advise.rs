@@ -19,9 +19,9 @@ use catalog::Catalog;
 use web::html::{flag, Html};
 use web::i18n::{fill, gb, num, tr, usd, usd_range, Key};
 use web::text::{
-    fit_badge, gpu_count, hardware_text, per_work_cost_text, range_text, reason_text,
-    sentence_case, short_hardware_text, speed_point_text, throughput_text, why_not_group_text,
-    why_not_text,
+    fit_badge, gpu_count, hardware_text, mode_key, per_work_cost_text, range_text, reason_text,
+    sentence_case, short_hardware_text, speed_point_text, summary, task_key, throughput_text,
+    why_not_group_text, why_not_text,
 };
 
 /// What drawing needs besides the figures: the language, and the state and page address
@@ -179,39 +179,6 @@ const EMBED_ITEMS: usize = 8;
 
 /// The model select's token for a custom size.
 const CUSTOM: &str = "custom";
-
-pub(crate) fn task_key(t: Task) -> Key {
-    match t {
-        Task::Infer => Key::TaskInfer,
-        Task::Train => Key::TaskTrain,
-        Task::Finetune => Key::TaskFinetune,
-        Task::Lora => Key::TaskLora,
-        Task::Qlora => Key::TaskQlora,
-    }
-}
-
-fn mode_key(m: Mode) -> Key {
-    match m {
-        Mode::Buy => Key::ModeBuy,
-        Mode::Rent => Key::ModeRent,
-    }
-}
-
-/// The workload in one line, as a phone shows it until the person edits it:
-/// "Llama 3.1 8B · QLoRA · BF16 · 1 GPU · buy · ≤ $1,500".
-pub fn summary(lang: Lang, catalog: &Catalog, w: &Workload) -> String {
-    let mut parts = vec![
-        resolve_model(catalog, w).name,
-        tr(lang, task_key(w.task)).to_string(),
-        w.precision.as_str().to_ascii_uppercase(),
-        gpu_count(lang, w.max_gpus() as usize),
-        tr(lang, mode_key(w.mode)).to_string(),
-    ];
-    if let Some(b) = w.budget_usd {
-        parts.push(format!("≤ {}", usd(b)));
-    }
-    parts.join(" · ")
-}
 
 /// What the workload needs per GPU, in total and by part.
 pub fn memory_total(h: &mut Html, lang: Lang, r: &Ranking) {
@@ -766,13 +733,20 @@ pub const FIELDS: &[Field] = &[
 /// What decides the form's shape: its language, which fields it shows and the software
 /// select's options. The form is drawn again only when this changes; otherwise its
 /// values are refreshed in place, so the field being typed in keeps focus.
-pub fn form_shape(lang: Lang, s: &AppState) -> (Lang, bool, bool, bool) {
+pub fn form_shape(lang: Lang, s: &AppState) -> (Lang, bool, bool, bool, bool) {
     (
         lang,
         custom_model(s),
         diffusing(s),
         s.workload.task == Task::Infer,
+        serving_lm(s),
     )
+}
+
+/// Serving a language model (`deploy::serves_language_model`).
+fn serving_lm(s: &AppState) -> bool {
+    let family = resolve_model(Catalog::embedded(), &s.workload).family;
+    catalog::deploy::serves_language_model(&s.workload, family)
 }
 
 /// A number as a field shows it.
@@ -781,7 +755,14 @@ pub fn number_text(v: Option<f64>) -> String {
 }
 
 fn field(h: &mut Html, d: &Draw, options: &FormOptions, f: &Field) {
-    h.el("label", &[("for", f.id)], d.t(f.label));
+    // Serving a language model, the batch is the users served at once, as people think
+    // of it (`form_shape` redraws the form when that changes).
+    let label = if f.id == "f-batch" && serving_lm(d.state) {
+        Key::FormUsers
+    } else {
+        f.label
+    };
+    h.el("label", &[("for", f.id)], d.t(label));
     match &f.input {
         Input::Select {
             options: pick, get, ..
@@ -942,11 +923,12 @@ pub fn form(d: &Draw, unfolded: Unfolded) -> String {
 /// that is also the top card or an earlier pick does not repeat them.
 fn pick_sentence<'r>(
     lang: Lang,
-    mode: Mode,
+    w: &Workload,
     ranking: &Ranking,
     pick: &'r Pick,
     said: &mut Vec<(&'r str, &'static str)>,
 ) -> Option<(String, Option<String>)> {
+    let mode = w.mode;
     let item = ranking.items.iter().find(|r| r.gpu.id == pick.id)?;
     let name = item.gpu.name.clone();
     let speed = pick
@@ -954,6 +936,10 @@ fn pick_sentence<'r>(
         .zip(item.speed.as_ref().map(|s| s.unit))
         .map(|(s, unit)| speed_point_text(lang, s, unit))
         .unwrap_or_default();
+    let speed = match per_user_text(lang, item, w) {
+        Some(each) if !speed.is_empty() => format!("{speed} ({each})"),
+        _ => speed,
+    };
     let price = match short_hardware_text(lang, &item.cost) {
         Some(total) if mode == Mode::Buy => total,
         _ => item
@@ -1007,12 +993,20 @@ fn pick_sentence<'r>(
             tr(lang, Key::PickNonNvidia),
             &[("name", name), ("speed", speed), ("price", price)],
         ),
+        // Without a purchase to weigh it against, the sentence names none.
         Tier::RentInstead => fill(
-            tr(lang, Key::PickRentInstead),
+            tr(
+                lang,
+                if pick.buy_usd.is_some() {
+                    Key::PickRentInstead
+                } else {
+                    Key::PickRentInsteadOnly
+                },
+            ),
             &[
                 ("name", name),
                 ("job", usd(pick.rent_job_usd.unwrap_or(0.0))),
-                ("buy", pick.buy_usd.map(usd).unwrap_or_else(|| "—".into())),
+                ("buy", pick.buy_usd.map(usd).unwrap_or_default()),
             ],
         ),
     };
@@ -1246,7 +1240,8 @@ pub fn answer(h: &mut Html, d: &Draw, ranking: &Ranking) {
     }
     h.open("ul", &[("class", "picks")]);
     for p in ranking.picks.all() {
-        let Some((text, mind)) = pick_sentence(lang, mode, ranking, p, &mut said) else {
+        let Some((text, mind)) = pick_sentence(lang, &d.state.workload, ranking, p, &mut said)
+        else {
             continue;
         };
         h.open(
@@ -1288,18 +1283,42 @@ fn lead_reason(reasons: &[Reason]) -> Option<&Reason> {
         .or_else(|| rest.next())
 }
 
-/// The card's speed line: the job's time when it has one, else the throughput.
-fn time_line(lang: Lang, item: &Ranked) -> String {
+/// The card's speed line: the job's time when it has one, else the throughput, and
+/// serving a language model to several users at once, what each of them gets.
+fn time_line(lang: Lang, item: &Ranked, w: &Workload) -> String {
     match &item.speed {
         Some(s) => match s.job_hours {
             Some(h) => fill(
                 tr(lang, Key::CardJobHours),
                 &[("range", range_text(h)), ("mid", num(h.mid))],
             ),
-            None => throughput_text(lang, s.throughput, s.unit),
+            None => {
+                let whole = throughput_text(lang, s.throughput, s.unit);
+                match per_user_text(lang, item, w) {
+                    Some(each) => format!("{whole} · {each}"),
+                    None => whole,
+                }
+            }
         },
         None => tr(lang, Key::ReasonSpeedUnknown).into(),
     }
+}
+
+/// "12.3 tokens/s for each of 16 users": serving a language model to more than one user
+/// at once, the pace each gets (`rank::per_user`).
+fn per_user_text(lang: Lang, item: &Ranked, w: &Workload) -> Option<String> {
+    let unit = item.speed.as_ref()?.unit;
+    if w.batch < 2 || unit != catalog::estimate::Unit::Tokens {
+        return None;
+    }
+    let each = catalog::rank::per_user(item, w)?;
+    Some(fill(
+        tr(lang, Key::CardPerUser),
+        &[
+            ("speed", speed_point_text(lang, each, unit)),
+            ("n", web::i18n::whole(f64::from(w.batch))),
+        ],
+    ))
 }
 
 /// What the card says about money: hardware, rental, the job's running cost, per unit of
@@ -1434,7 +1453,11 @@ pub fn card(
         .close("span")
         .el("span", &[("class", "fit-label")], &memory)
         .close("div");
-    h.el("p", &[("class", "rank-speed")], &time_line(lang, item));
+    h.el(
+        "p",
+        &[("class", "rank-speed")],
+        &time_line(lang, item, &d.state.workload),
+    );
     h.el("p", &[("class", "rank-cost")], &cost_line);
     match vs_mine {
         Some((ratio, name)) => {
@@ -1540,7 +1563,7 @@ fn row(h: &mut Html, d: &Draw, item: &Ranked, position: usize) {
     h.el(
         "span",
         &[("class", "rank-row-speed")],
-        &time_line(d.lang, item),
+        &time_line(d.lang, item, &d.state.workload),
     );
     let mut note = Vec::new();
     let price = match d.state.workload.mode {

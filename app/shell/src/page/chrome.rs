@@ -141,6 +141,8 @@ pub fn theme_label(lang: Lang, theme: Theme) -> &'static str {
 pub enum Copied {
     NotYet,
     Done,
+    /// The embed snippet was copied.
+    Snippet,
     /// The clipboard refused; the link to select by hand.
     Failed(String),
 }
@@ -228,6 +230,19 @@ pub fn share_bar(
                     ("rows", "9"),
                 ],
                 &embed_snippet(link, t(Key::AppTitle)),
+            )
+            .el(
+                "button",
+                &[
+                    ("class", "tool"),
+                    ("data-testid", "copy-snippet"),
+                    ("data-act", "copy-snippet"),
+                ],
+                t(if *copied == Copied::Snippet {
+                    Key::ShareSnippetCopied
+                } else {
+                    Key::ShareCopySnippet
+                }),
             );
         }
     }
@@ -352,16 +367,25 @@ pub fn footer(lang: Lang, catalog_date: &str) -> String {
     h.finish()
 }
 
-/// The small link from an embedded widget to the same view in full.
-pub fn open_full(lang: Lang, href: &str) -> String {
+/// The line at the top of an embedded widget: what it answers (`what`: the workload in
+/// one line, or the GPUs shown) and a link to the same view in full.
+pub fn open_full(lang: Lang, what: &str, href: &str) -> String {
     let mut h = Html::new();
-    h.open("footer", &[("class", "open-full")])
-        .el(
-            "a",
-            &[("href", href), ("target", "_blank"), ("rel", "noopener")],
-            tr(lang, Key::EmbedOpenFull),
-        )
-        .close("footer");
+    // The widget's banner: what it is and where its full view lives.
+    h.open("div", &[("class", "open-full"), ("role", "banner")]);
+    if !what.is_empty() {
+        h.el(
+            "span",
+            &[("class", "embed-what"), ("data-testid", "embed-what")],
+            what,
+        );
+    }
+    h.el(
+        "a",
+        &[("href", href), ("target", "_blank"), ("rel", "noopener")],
+        tr(lang, Key::EmbedOpenFull),
+    )
+    .close("div");
     h.finish()
 }
 

@@ -17,10 +17,9 @@
 mod advise;
 mod chrome;
 
-pub use advise::{
-    answer, card, form as workload_form, memory_total, ranking, summary, Draw, Unfolded,
-};
+pub use advise::{answer, card, form as workload_form, memory_total, ranking, Draw, Unfolded};
 pub use chrome::{footer, header, notice};
+pub use web::text::summary;
 
 use std::cell::RefCell;
 
@@ -88,7 +87,7 @@ struct Drawn {
     share: String,
     notice: String,
     advise: Option<Lang>,
-    form: Option<(Lang, bool, bool, bool)>,
+    form: Option<(Lang, bool, bool, bool, bool)>,
     /// The state the form's values were set from.
     values: Option<AppState>,
     results: Option<(Workload, Filters, Lang, Option<String>)>,
@@ -138,8 +137,10 @@ pub async fn start() {
     let skeleton = format!(
         "<div class=\"{}\">{}<div class=\"notice-slot\"></div><main id=\"main\" data-ready=\"false\"></main>{}</div>",
         if embed { "app embed" } else { "app" },
-        if embed { "" } else { "<header class=\"site-header\"></header>" },
-        if embed { "<footer class=\"open-full\"></footer>" } else { "<footer class=\"site-footer\"></footer>" },
+        // Embedded, the line that says what the widget answers and links to the full
+        // view comes first, so a frame left at its first height still shows it.
+        if embed { "<div class=\"open-full\"></div>" } else { "<header class=\"site-header\"></header>" },
+        if embed { "" } else { "<footer class=\"site-footer\"></footer>" },
     );
     let _ = body.insert_adjacent_html("beforeend", &skeleton);
     let Some(root) = body.last_element_child() else {
@@ -447,9 +448,20 @@ impl Page {
                 self.drawn.footer = Some(lang);
             }
         }
-        if let Some(footer) = find(root, ".open-full") {
+        if let Some(line) = find(root, ".open-full") {
             let href = url::absolute_link(&state.after(|s| s.embed = false));
-            set_html(&footer, &chrome::open_full(lang, &href), true);
+            let what = match state.view {
+                View::Advise => summary(lang, Catalog::embedded(), &state.workload),
+                View::Compare | View::Gpu => state
+                    .ids
+                    .iter()
+                    .filter_map(|id| Catalog::embedded().gpu(id))
+                    .map(|g| g.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+                View::Guide | View::Bench => String::new(),
+            };
+            set_html(&line, &chrome::open_full(lang, &what, &href), true);
         }
     }
 
@@ -725,6 +737,7 @@ fn on_click(ev: Event) {
             }
         }
         "copy" => copy_link(),
+        "copy-snippet" => copy_snippet(),
         "share" => share_sheet(),
         "embed" => {
             with_page(|p| p.show_embed = !p.show_embed);
@@ -913,6 +926,24 @@ fn copy_link() {
             }
         });
         draw();
+    });
+}
+
+/// Copies the embed snippet as the page shows it; the button says so once the browser
+/// confirms. Refused, the snippet stays in its box to select by hand.
+fn copy_snippet() {
+    let Some(snippet) = document()
+        .get_element_by_id("embed-snippet")
+        .and_then(|e| e.text_content())
+    else {
+        return;
+    };
+    let promise = window().navigator().clipboard().write_text(&snippet);
+    wasm_bindgen_futures::spawn_local(async move {
+        if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
+            with_page(|p| p.copied = Copied::Snippet);
+            draw();
+        }
     });
 }
 

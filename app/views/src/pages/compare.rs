@@ -17,7 +17,7 @@ use crate::components::link::view_link;
 use crate::state::tv;
 use crate::state::use_ctx;
 use web::i18n::{fill, num, tr, usd, Key, ViewKey};
-use web::text::{range_text, throughput_text, unit_text, why_not_text};
+use web::text::{range_text, summary, throughput_text, unit_text, why_not_text};
 
 /// A spec row: label, value per GPU, and whether higher is better (None: not compared).
 struct Row {
@@ -105,6 +105,17 @@ fn spec_rows(gpus: &[&Gpu]) -> Vec<Row> {
             format: |v| fixed(v, 0),
         },
     ]
+}
+
+/// What tells a GPU apart from its namesakes in the search: memory, how it is built in,
+/// and its year ("80 GB · SXM · 2020").
+fn variant(g: &Gpu) -> String {
+    let mut parts = vec![format!("{} GB", num(g.memory_gb))];
+    parts.push(g.form_factor.as_str().to_ascii_uppercase());
+    if let Some(year) = g.released {
+        parts.push(year.to_string());
+    }
+    parts.join(" · ")
 }
 
 /// Estimated speed for the workload against price, for every GPU with both figures.
@@ -207,7 +218,7 @@ pub fn Compare() -> impl IntoView {
             .search(&q)
             .into_iter()
             .take(8)
-            .map(|g| (g.id.clone(), g.name.clone()))
+            .map(|g| (g.id.clone(), g.name.clone(), variant(g)))
             .collect::<Vec<_>>()
     };
     let mine = move || web::url::my_gpu(ctx.mine.get());
@@ -230,9 +241,9 @@ pub fn Compare() -> impl IntoView {
                         {fill(tr(lang(), ViewKey::CompareAddMine), &[("name", g.name.clone())])}</button></p> }
                 })}
                 <ul class="search-results">
-                    {move || matches().into_iter().map(|(id, name)| {
+                    {move || matches().into_iter().map(|(id, name, detail)| {
                         let id2 = id.clone();
-                        view! { <li><button class="link" data-testid="compare-add" data-gpu-id=id on:click=move |_| add(id2.clone())>{"+ "}{name}</button></li> }
+                        view! { <li><button class="link" data-testid="compare-add" data-gpu-id=id on:click=move |_| add(id2.clone())>{"+ "}{name}</button>" "<span class="variant">{detail}</span></li> }
                     }).collect_view()}
                 </ul>
             </div>
@@ -293,7 +304,11 @@ pub fn Compare() -> impl IntoView {
                                 }
                             }).collect_view()}
                             <tr>
-                                <th scope="row">{tr(lang(), ViewKey::CompareWorkload)}</th>
+                                <th scope="row">{tr(lang(), ViewKey::CompareWorkload)}
+                                    <span class="workload-named" data-testid="compare-workload">
+                                        {move || ctx.inputs.with(|(w, _)| summary(lang(), catalog, w))}
+                                    </span>
+                                </th>
                                 {gpus.iter().map(|g| ranking.with(|r| {
                                     let item = r.items.iter().find(|i| i.gpu.id == g.id);
                                     // Speed against the visitor's own GPU, when it is another compared one that runs the job.
@@ -342,9 +357,24 @@ pub fn Compare() -> impl IntoView {
                     {ranking.with(|r| {
                         let ids = ids.get();
                         let mode = ctx.inputs.with(|(w, _)| w.mode);
+                        let chart = speed_vs_price(r, &ids, mode, lang());
+                        // A compared GPU the price chart cannot place is named, not dropped.
+                        let missing: Vec<String> = gpus
+                            .iter()
+                            .filter(|g| !chart.points.iter().any(|p| p.label == g.name))
+                            .map(|g| g.name.clone())
+                            .collect();
+                        let note = (!missing.is_empty()).then(|| view! {
+                            <p class="chart-note" data-testid="chart-missing">
+                                {fill(tr(lang(), ViewKey::ChartMissing), &[("names", missing.join(", "))])}
+                            </p>
+                        });
                         view! {
                             <div class="charts">
-                                <ScatterChart chart=speed_vs_price(r, &ids, mode, lang()) name_header="GPU" />
+                                <div>
+                                    <ScatterChart chart=chart name_header="GPU" />
+                                    {note}
+                                </div>
                                 <ScatterChart chart=memory_vs_bandwidth(catalog, &ids, lang()) name_header="GPU" />
                             </div>
                         }
