@@ -1,0 +1,640 @@
+//! The ranking: the memory line, the cards, the rows below them, and the folded lists
+//! of what fits with a drawback, has no price or is ruled out.
+
+use super::*;
+
+/// Ranked GPUs shown as full cards; the rest are compact rows, which keeps every
+/// input change cheap to draw.
+const FULL_CARDS: usize = 12;
+
+/// Ranked GPUs an embedded advise view shows.
+const EMBED_ITEMS: usize = 8;
+
+/// What the workload needs per GPU, in total and by part.
+pub fn memory_total(h: &mut Html, lang: Lang, r: &Ranking) {
+    let m = &r.memory;
+    let parts: Vec<String> = [
+        (Key::MemWeights, m.weights),
+        (Key::MemGradients, m.gradients),
+        (Key::MemOptimizer, m.optimizer),
+        (Key::MemAdapters, m.adapters),
+        (Key::MemActivations, m.activations),
+        (Key::MemKvCache, m.kv_cache),
+        (Key::MemOverhead, m.overhead),
+    ]
+    .into_iter()
+    .filter(|(_, b)| *b > 0.0)
+    .map(|(k, b)| {
+        // Serving: the context the KV cache holds, and whether it is the model's default.
+        let context = r.context.filter(|_| k == Key::MemKvCache).map(|c| {
+            fill(
+                tr(lang, Key::MemKvContext),
+                &[
+                    ("n", c.sequences.to_string()),
+                    ("tokens", num(f64::from(c.tokens))),
+                    (
+                        "default",
+                        if c.assumed {
+                            tr(lang, Key::MemKvAssumed)
+                        } else {
+                            ""
+                        }
+                        .into(),
+                    ),
+                ],
+            )
+        });
+        format!(
+            "{} {} GiB{}",
+            tr(lang, k),
+            gb(b),
+            context.unwrap_or_default()
+        )
+    })
+    .collect();
+    let bytes = m.total_bytes().to_string();
+    h.open(
+        "div",
+        &[
+            ("class", "memory-total"),
+            ("data-testid", "memory-total"),
+            ("data-bytes", &bytes),
+        ],
+    )
+    .el(
+        "strong",
+        &[],
+        &fill(
+            tr(lang, Key::MemTotal),
+            &[("gb", gb(m.total())), ("model", r.model.name.clone())],
+        ),
+    )
+    .el("span", &[("class", "mem-parts")], &parts.join(" · "));
+    // The figure above is one GPU's, as entered; the cards below may split the job or use
+    // memory savers, so the first card's own figure and how it gets there follow.
+    let top = r
+        .items
+        .iter()
+        .find(|i| i.fits() && i.score.is_some())
+        .or_else(|| r.items.iter().find(|i| i.fits()));
+    if let Some(item) = top {
+        let how: Vec<String> = item
+            .reasons
+            .iter()
+            .filter(|x| matches!(x, Reason::NeedsGpus { .. } | Reason::MemorySavers { .. }))
+            .map(|x| reason_text(lang, x))
+            .collect();
+        if !how.is_empty() {
+            h.el(
+                "span",
+                &[("class", "mem-top"), ("data-testid", "memory-top")],
+                &fill(
+                    tr(lang, Key::MemTop),
+                    &[
+                        ("name", item.gpu.name.clone()),
+                        ("gb", gb(item.memory.total())),
+                        ("how", how.join("; ")),
+                    ],
+                ),
+            );
+        }
+    }
+    h.close("div");
+}
+
+/// The one reason a card shows before "More": what could surprise the person (a caveat)
+/// if there is one, else how its speed compares. The badge shows the fit, and the cost
+/// line says when a price is for a used card.
+fn lead_reason(reasons: &[Reason]) -> Option<&Reason> {
+    let said = |r: &&Reason| {
+        matches!(
+            r,
+            Reason::Fits { .. }
+                | Reason::TightFit { .. }
+                | Reason::NeedsGpus { .. }
+                | Reason::UsedOnly
+        )
+    };
+    let mut rest = reasons.iter().filter(|r| !said(r));
+    rest.clone()
+        .find(|r| catalog::rank::is_caveat(r))
+        .or_else(|| rest.next())
+}
+
+/// The card's speed line: the job's time when it has one, else the throughput, and
+/// serving a language model to several users at once, what each of them gets.
+fn time_line(lang: Lang, item: &Ranked, w: &Workload) -> String {
+    match &item.speed {
+        Some(s) => match s.job_hours {
+            Some(h) => fill(
+                tr(lang, Key::CardJobHours),
+                &[("range", range_text(h)), ("mid", num(h.mid))],
+            ),
+            None => {
+                let whole = throughput_text(lang, s.throughput, s.unit);
+                match per_user_text(lang, item, w) {
+                    Some(each) => format!("{whole} · {each}"),
+                    None => whole,
+                }
+            }
+        },
+        None => tr(lang, Key::ReasonSpeedUnknown).into(),
+    }
+}
+
+/// "12.3 tokens/s for each of 16 users": serving a language model to more than one user
+/// at once, the pace each gets (`rank::per_user`).
+pub(super) fn per_user_text(lang: Lang, item: &Ranked, w: &Workload) -> Option<String> {
+    let unit = item.speed.as_ref()?.unit;
+    if w.batch < 2 || unit != catalog::estimate::Unit::Tokens {
+        return None;
+    }
+    let each = catalog::rank::per_user(item, w)?;
+    Some(fill(
+        tr(lang, Key::CardPerUser),
+        &[
+            ("speed", speed_point_text(lang, each, unit)),
+            ("n", web::i18n::whole(f64::from(w.batch))),
+        ],
+    ))
+}
+
+/// What the card says about money: hardware, rental, the job's running cost, per unit of
+/// output, and (buying for training) what renting would cost and when buying pays off.
+fn cost_parts(lang: Lang, mode: Mode, item: &Ranked) -> Vec<String> {
+    let c = &item.cost;
+    let speed = item.speed.as_ref();
+    let mut parts = Vec::new();
+    if let Some(text) = hardware_text(lang, c) {
+        parts.push(fill(tr(lang, Key::CardHardware), &[("usd", text)]));
+    }
+    if let Some(r) = c.rent_usd_per_hour {
+        parts.push(fill(
+            tr(lang, Key::CardRent),
+            &[("usd", format!("${}", fixed(r, 2)))],
+        ));
+    }
+    if let Some(j) = c.job_usd {
+        // Buying, the job's running cost is its electricity; renting, the rental.
+        let key = match mode {
+            Mode::Buy => Key::CardEnergy,
+            Mode::Rent => Key::CardJobCost,
+        };
+        parts.push(fill(tr(lang, key), &[("range", usd_range(j.low, j.high))]));
+    }
+    if let Some(m) = c.per_million_usd {
+        parts.push(per_work_cost_text(lang, mode, speed.map(|s| s.unit), m));
+    }
+    if let (Mode::Buy, Some(rent), Some(hours)) =
+        (mode, c.rent_usd_per_hour, speed.and_then(|s| s.job_hours))
+    {
+        parts.push(fill(
+            tr(lang, Key::CardRentJob),
+            &[("usd", usd(rent * hours.mid))],
+        ));
+        if let Some(b) = c.break_even_hours {
+            parts.push(fill(tr(lang, Key::CardBreakEven), &[("hours", num(b))]));
+        }
+    }
+    parts
+}
+
+/// A candidate GPU in the ranking: a fit badge and a grade, then at most three lines
+/// (time or speed, cost, the reason that matters most); the rest opens under "More",
+/// open when `open`.
+#[allow(clippy::too_many_arguments)]
+pub fn card(
+    h: &mut Html,
+    d: &Draw,
+    item: &Ranked,
+    position: usize,
+    grade: Option<Grade>,
+    vs_mine: Option<(f64, &str)>,
+    open: bool,
+) {
+    let (lang, mode) = (d.lang, d.state.workload.mode);
+    let gpu = item.gpu;
+    let (need, have) = (item.memory.total(), item.usable_bytes);
+    let fill_pct = (need / have * 100.0).clamp(0.0, 100.0);
+    let memory = fill(
+        d.t(Key::CardMemory),
+        &[("need", gb(need)), ("have", gb(have))],
+    );
+    let parts = cost_parts(lang, mode, item);
+    // The first two cost figures read on the card; the rest under "More".
+    let split = parts.len().min(2);
+    let (cost_line, cost_more) = (parts[..split].join(" · "), parts[split..].join(" · "));
+    let lead = lead_reason(&item.reasons);
+    let gpus = item.gpus_needed().unwrap_or(1);
+
+    h.open(
+        "li",
+        &[
+            ("class", "rank-item"),
+            ("data-testid", "rank-item"),
+            ("data-gpu-id", &gpu.id),
+            ("data-fits", if item.fits() { "true" } else { "false" }),
+        ],
+    );
+    h.open("div", &[("class", "rank-head")]).el(
+        "span",
+        &[("class", "rank-pos")],
+        &position.to_string(),
+    );
+    h.open("h3", &[("class", "rank-name")]);
+    d.link(
+        h,
+        &Nav::OpenGpu(gpu.id.clone()),
+        "name-link",
+        None,
+        &gpu.name,
+    );
+    h.close("h3");
+    if gpus > 1 {
+        h.el("span", &[("class", "badge")], &format!("×{gpus}"));
+    }
+    if let Some(g) = grade {
+        let letter = g.letter();
+        h.el(
+            "span",
+            &[
+                (
+                    "class",
+                    &format!("grade grade-{}", letter.to_ascii_lowercase()),
+                ),
+                ("data-testid", "grade"),
+                ("title", d.t(Key::CardGrade)),
+                ("aria-label", &format!("{} {letter}", d.t(Key::CardGrade))),
+                ("data-score", &fixed(item.score.unwrap_or(0.0), 3)),
+            ],
+            letter,
+        );
+    }
+    h.close("div");
+    h.open("div", &[("class", "fit-line")]);
+    if let Some((class, text)) = fit_badge(lang, &item.reasons) {
+        h.el(
+            "span",
+            &[("class", class), ("data-testid", "fit-badge")],
+            &text,
+        );
+    }
+    h.open("span", &[("class", "fit"), ("title", &memory)])
+        .el(
+            "span",
+            &[
+                ("class", "fit-bar"),
+                ("style", &format!("width:{}%", fixed(fill_pct, 1))),
+            ],
+            "",
+        )
+        .close("span")
+        .el("span", &[("class", "fit-label")], &memory)
+        .close("div");
+    h.el(
+        "p",
+        &[("class", "rank-speed")],
+        &time_line(lang, item, &d.state.workload),
+    );
+    h.el("p", &[("class", "rank-cost")], &cost_line);
+    match vs_mine {
+        Some((ratio, name)) => {
+            h.el(
+                "p",
+                &[("class", "vs-mine")],
+                &fill(
+                    d.t(Key::CardVsMine),
+                    &[("x", fixed(ratio, 1)), ("name", name.to_string())],
+                ),
+            );
+        }
+        None => {
+            if let Some(r) = lead {
+                h.el("p", &[("class", "rank-why")], &reason_text(lang, r));
+            }
+        }
+    }
+    h.open(
+        "details",
+        &[
+            ("class", "card-more"),
+            ("data-testid", "card-more"),
+            flag("open", open),
+        ],
+    )
+    .el("summary", &[], d.t(Key::CardMore));
+    if !cost_more.is_empty() {
+        h.el("p", &[("class", "rank-cost")], &cost_more);
+    }
+    h.el(
+        "p",
+        &[("class", "rank-software"), ("data-testid", "card-software")],
+        &fill(
+            d.t(Key::CardSoftware),
+            &[("software", item.software.name().to_string())],
+        ),
+    );
+    h.open("ul", &[("class", "reasons")]);
+    for r in item.reasons.iter().filter(|r| {
+        (vs_mine.is_some() || Some(*r) != lead)
+            && !matches!(r, Reason::Fits { .. } | Reason::TightFit { .. })
+    }) {
+        h.el("li", &[], &reason_text(lang, r));
+    }
+    h.close("ul").open("div", &[("class", "rank-actions")]);
+    if mode == Mode::Buy {
+        // The person's own price for this GPU: typing one replaces the catalog's (the
+        // `price` key of the link); clearing it goes back to the catalog's.
+        let yours = item
+            .cost
+            .purchase
+            .as_ref()
+            .filter(|p| p.kind == PriceKind::Yours)
+            .map(|p| p.usd);
+        h.open("label", &[("class", "your-price")])
+            .text(d.t(Key::CardYourPrice))
+            .open(
+                "input",
+                &[
+                    ("type", "number"),
+                    ("inputmode", "decimal"),
+                    ("min", "1"),
+                    ("data-testid", "your-price"),
+                    ("value", &number_text(yours)),
+                ],
+            )
+            .close("label");
+    }
+    d.link(
+        h,
+        &Nav::AddToCompare(gpu.id.clone()),
+        "link",
+        Some("card-compare"),
+        d.t(Key::CardCompare),
+    );
+    d.link(
+        h,
+        &Nav::OpenGpu(gpu.id.clone()),
+        "link",
+        Some("card-details"),
+        d.t(Key::CardDetails),
+    );
+    h.close("div").close("details").close("li");
+}
+
+/// A candidate below the top of the ranking: its name and time, then its price and, when
+/// it does not suit as the cards above do, what sets it back (`rank::set_back_by`), so the
+/// order reads as the ranking's rule; the same test hooks as a card.
+fn row(h: &mut Html, d: &Draw, item: &Ranked, position: usize) {
+    let gpu = item.gpu;
+    h.open(
+        "li",
+        &[
+            ("class", "rank-row"),
+            ("data-testid", "rank-item"),
+            ("data-gpu-id", &gpu.id),
+            ("data-fits", if item.fits() { "true" } else { "false" }),
+        ],
+    )
+    .el("span", &[("class", "rank-pos")], &position.to_string());
+    d.link(h, &Nav::OpenGpu(gpu.id.clone()), "link", None, &gpu.name);
+    h.el(
+        "span",
+        &[("class", "rank-row-speed")],
+        &time_line(d.lang, item, &d.state.workload),
+    );
+    let mut note = Vec::new();
+    let price = match d.state.workload.mode {
+        Mode::Buy => short_hardware_text(d.lang, &item.cost),
+        Mode::Rent => item
+            .cost
+            .job_usd
+            .map(|j| usd_range(j.low, j.high))
+            .or_else(|| {
+                let r = item.cost.rent_usd_per_hour?;
+                Some(fill(
+                    d.t(Key::CardRent),
+                    &[("usd", format!("${}", fixed(r, 2)))],
+                ))
+            }),
+    };
+    note.extend(price);
+    if let Some(r) = catalog::rank::set_back_by(item, &d.state.workload) {
+        note.push(reason_text(d.lang, r));
+    }
+    if !note.is_empty() {
+        h.el("span", &[("class", "rank-row-note")], &note.join(" · "));
+    }
+    h.close("li");
+}
+
+/// The ranking section: its head (with the downloads), the memory the workload needs,
+/// whether the visitor's own GPU (`mine`) runs it, the cards, and the GPUs left out with
+/// why. `open` lists the GPUs whose "More" is open; `rank_ms` is how long ranking took.
+/// The build writes it into `index.html` with `written`: the first cards only
+/// (`prerender::CARDS`), no downloads (nothing runs them before the module), no list of
+/// GPUs left out.
+pub fn ranking(
+    h: &mut Html,
+    d: &Draw,
+    r: &Ranking,
+    mine: Option<&str>,
+    open: &[String],
+    rank_ms: f64,
+    written: Option<usize>,
+) {
+    let lang = d.lang;
+    let embedded = d.state.embed || written.is_some();
+    h.open(
+        "section",
+        &[
+            ("class", "ranking"),
+            ("aria-labelledby", "ranking-heading"),
+            ("data-rank-ms", &fixed(rank_ms, 3)),
+        ],
+    )
+    .open("div", &[("class", "ranking-head")])
+    .el("h2", &[("id", "ranking-heading")], d.t(Key::RankHeading));
+    if !embedded {
+        h.el(
+            "button",
+            &[
+                ("class", "tool"),
+                ("data-testid", "export-json"),
+                ("data-act", "export-json"),
+            ],
+            d.t(Key::ExportJson),
+        )
+        .el(
+            "button",
+            &[
+                ("class", "tool"),
+                ("data-testid", "export-csv"),
+                ("data-act", "export-csv"),
+            ],
+            d.t(Key::ExportCsv),
+        );
+    }
+    h.close("div");
+    memory_total(h, lang, r);
+    // Whether the visitor's own GPU runs this workload, and if not, why; the cards then
+    // say how much faster each is.
+    let mine_item = mine.and_then(|id| r.items.iter().find(|i| i.gpu.id == id));
+    if let Some(item) = mine_item {
+        let name = item.gpu.name.clone();
+        let text = match &item.why_not {
+            None => fill(d.t(Key::AdviseMineFits), &[("name", name)]),
+            Some(why) => fill(
+                d.t(Key::AdviseMineNot),
+                &[("name", name), ("why", why_not_text(lang, why))],
+            ),
+        };
+        h.el(
+            "p",
+            &[
+                ("class", "mine-fit"),
+                ("data-testid", "mine-fit"),
+                ("data-fits", if item.fits() { "true" } else { "false" }),
+            ],
+            &text,
+        );
+    }
+    let base =
+        mine_item.and_then(|i| Some((i.speed.as_ref()?.throughput.mid, i.gpu.name.as_str())));
+    let shown = match written {
+        Some(cards) => cards,
+        None if embedded => EMBED_ITEMS,
+        None => usize::MAX,
+    };
+    // The GPUs that fit with a price for this mode, in the ranking's order: the first as
+    // cards, the rest as rows; those without a price, folded after them.
+    let grades = catalog::rank::grades(&r.items);
+    if !embedded && grades.iter().any(Option::is_some) {
+        h.el("p", &[("class", "grade-legend")], d.t(Key::RankGradeLegend));
+    }
+    let fitting = r.items.iter().zip(grades).filter(|(i, _)| i.fits());
+    let (priced, unpriced): (Vec<_>, Vec<_>) = fitting.partition(|(i, _)| i.score.is_some());
+    // Past the cards, those that do not suit as the cards do are folded, after the rows of
+    // those that do.
+    let set_back = priced
+        .iter()
+        .enumerate()
+        .position(|(n, (i, _))| {
+            n >= FULL_CARDS && catalog::rank::set_back_by(i, &d.state.workload).is_some()
+        })
+        .unwrap_or(priced.len());
+    h.open("ol", &[("class", "rank-list")]);
+    for (n, (item, grade)) in priced.iter().take(shown.min(set_back)).enumerate() {
+        if n < FULL_CARDS {
+            let vs_mine =
+                base.and_then(|(b, name)| Some((item.speed.as_ref()?.throughput.mid / b, name)));
+            card(
+                h,
+                d,
+                item,
+                n + 1,
+                *grade,
+                vs_mine,
+                open.contains(&item.gpu.id),
+            );
+        } else {
+            row(h, d, item, n + 1);
+        }
+    }
+    h.close("ol");
+    if embedded {
+        h.close("section");
+        return;
+    }
+    if set_back < priced.len() {
+        fold(
+            h,
+            &fill(
+                d.t(Key::FoldSetBack),
+                &[("gpus", gpu_count(lang, priced.len() - set_back))],
+            ),
+            "fold-set-back",
+            open,
+        );
+        for (n, (item, _)) in priced.iter().enumerate().skip(set_back) {
+            row(h, d, item, n + 1);
+        }
+        h.close("ol").close("details");
+    }
+    if !unpriced.is_empty() {
+        let key = match d.state.workload.mode {
+            Mode::Buy => Key::FoldUnpricedBuy,
+            Mode::Rent => Key::FoldUnpricedRent,
+        };
+        fold(
+            h,
+            &fill(d.t(key), &[("gpus", gpu_count(lang, unpriced.len()))]),
+            "fold-unpriced",
+            open,
+        );
+        for (n, (item, _)) in unpriced.iter().enumerate() {
+            row(h, d, item, priced.len() + n + 1);
+        }
+        h.close("ol").close("details");
+    }
+    let groups = catalog::rank::ruled_out_by_reason(&r.items);
+    if !groups.is_empty() {
+        h.el("h2", &[], d.t(Key::ExcludedHeading));
+    }
+    for group in groups {
+        let Some(why) = group[0].why_not.as_ref() else {
+            continue;
+        };
+        let key = format!("fold:out-{}", why.code());
+        h.open(
+            "details",
+            &[
+                ("class", "fold"),
+                ("data-testid", "ruled-out"),
+                ("data-why", why.code()),
+                flag("open", open.contains(&key)),
+                ("data-fold", &key),
+            ],
+        )
+        .el("summary", &[], &why_not_group_text(lang, why, group.len()))
+        .open("ul", &[("class", "excluded")]);
+        for item in group {
+            let why = item
+                .why_not
+                .as_ref()
+                .map(|w| why_not_text(lang, w))
+                .unwrap_or_default();
+            h.open(
+                "li",
+                &[
+                    ("data-testid", "rank-item"),
+                    ("data-gpu-id", &item.gpu.id),
+                    ("data-fits", "false"),
+                ],
+            )
+            .el("strong", &[], &item.gpu.name)
+            .text(": ")
+            .text(&why)
+            .close("li");
+        }
+        h.close("ul").close("details");
+    }
+    h.close("section");
+}
+
+/// Opens a folded list of rows under `summary`; the caller adds the rows and closes the
+/// list and the fold.
+fn fold(h: &mut Html, summary: &str, testid: &str, open: &[String]) {
+    let key = format!("fold:{testid}");
+    h.open(
+        "details",
+        &[
+            ("class", "fold"),
+            ("data-testid", testid),
+            flag("open", open.contains(&key)),
+            ("data-fold", &key),
+        ],
+    )
+    .el("summary", &[], summary)
+    .open("ol", &[("class", "rank-list")]);
+}
