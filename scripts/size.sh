@@ -111,8 +111,11 @@ dist=${1:-dist}
 # when serving cards and picks began giving each user's pace and the batch field its
 # name as users at once, an embedded widget began saying what it answers above it, the
 # embed snippet got a Copy button, an origin check and a height bound, and counts of
-# one GPU stopped reading "1 GPUs" (measured 146,070 B, WebAssembly 130,568 B).
-budget=${SIZE_BUDGET_BYTES:-146300}
+# one GPU stopped reading "1 GPUs" (measured 146,070 B, WebAssembly 130,568 B); to 146900
+# when the build began moving index.html's inline scripts into files of their own, so a
+# strict Content-Security-Policy runs the page (two more files, each compressed on its
+# own: measured 146,648 B).
+budget=${SIZE_BUDGET_BYTES:-146900}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
 wasm_budget=${WASM_BUDGET_BYTES:-130800}

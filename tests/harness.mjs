@@ -13,6 +13,10 @@ import { chromium } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const SUB_PATH = '/some/docs/gpu/';
+/** Where the bundle is served with `STRICT_CSP`. */
+export const CSP_PATH = '/strict/gpu/';
+/** What careful hosts and documentation sites set: no inline script, no eval. */
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors *";
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
@@ -46,8 +50,10 @@ export async function serve(bundle = 'dist') {
       res.writeHead(200, { 'content-type': TYPES['.html'] }).end(html);
       return;
     }
-    let base = null, rel = null;
+    let base = null, rel = null, headers = {};
     if (url.pathname.startsWith(SUB_PATH)) { base = join(ROOT, bundle); rel = url.pathname.slice(SUB_PATH.length); }
+    // The bundle as a careful host serves it: the strict policy the README recommends.
+    else if (url.pathname.startsWith(CSP_PATH)) { base = join(ROOT, bundle); rel = url.pathname.slice(CSP_PATH.length); headers = { 'content-security-policy': STRICT_CSP }; }
     else if (url.pathname.startsWith('/dist/')) { base = join(ROOT, bundle); rel = url.pathname.slice('/dist/'.length); }
     else if (url.pathname.startsWith('/examples/')) { base = join(ROOT, 'examples'); rel = url.pathname.slice('/examples/'.length); }
     if (base === null) { res.writeHead(404).end(); return; }
@@ -58,10 +64,10 @@ export async function serve(bundle = 'dist') {
       await stat(file);
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       if (COMPRESSED.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-        res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+        res.writeHead(200, { ...headers, 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding' });
         res.end(await gzipOf(file));
       } else {
-        res.writeHead(200, { 'content-type': type });
+        res.writeHead(200, { ...headers, 'content-type': type });
         res.end(await readFile(file));
       }
     } catch {

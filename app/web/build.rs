@@ -1,6 +1,7 @@
-//! Compiles `locales/en.json` and `locales/zh.json` into a `Key` enum and two string
-//! tables. A key missing from either language, or an empty string, fails the build,
-//! so a missing translation cannot ship.
+//! Compiles each module's pair of string files (`locales/{en,zh}.json` the page's,
+//! `locales/views/` and `locales/measure/` the other modules') into a key enum and its
+//! tables. A key missing from either language, an empty string, or a key in two modules'
+//! files fails the build, so a missing translation cannot ship.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -65,11 +66,6 @@ fn fnv(bytes: &[u8]) -> String {
     format!("{hash:016x}")
 }
 
-/// Key prefixes drawn only by the views module (compare, GPU details, guide, your GPU).
-const VIEW_PREFIXES: &[&str] = &[
-    "guide.", "bench.", "spec.", "chart.", "compare.", "support.", "gpu.",
-];
-
 fn main() {
     let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     // The measurement module: its crate, this one, the catalog's measurement code.
@@ -102,58 +98,53 @@ fn main() {
         "cargo:rustc-env=ZH_STRINGS_VERSION={}",
         fnv(&std::fs::read(dir.join("zh.json")).unwrap_or_default())
     );
-    let en = load(&dir.join("en.json"));
-    let zh = load(&dir.join("zh.json"));
+    // One table per module, each from its own files: the page's (`locales/*.json`, the
+    // `zh.json` the page fetches), the views module's (`locales/views/`) and the
+    // measurement module's (`locales/measure/`). The views and measurement modules compile
+    // their Chinese in, so a page shown in Chinese downloads only its own.
+    let tables = [
+        ("Key", "", dir.clone(), false),
+        ("ViewKey", "", dir.join("views"), true),
+        ("MeasureKey", "measure.", dir.join("measure"), true),
+    ];
     let mut problems = Vec::new();
-    for k in en.keys().filter(|k| !zh.contains_key(*k)) {
-        problems.push(format!("zh.json lacks {k:?}"));
-    }
-    for k in zh.keys().filter(|k| !en.contains_key(*k)) {
-        problems.push(format!("en.json lacks {k:?}"));
-    }
-    for (lang, table) in [("en", &en), ("zh", &zh)] {
-        for (k, v) in table.iter().filter(|(_, v)| v.trim().is_empty()) {
-            problems.push(format!("{lang}.json has an empty {k:?}: {v:?}"));
+    let mut loaded = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for (name, prefix, dir, compiled) in &tables {
+        let en = load(&dir.join("en.json"));
+        let zh = load(&dir.join("zh.json"));
+        let at = dir.display();
+        for k in en.keys().filter(|k| !zh.contains_key(*k)) {
+            problems.push(format!("{at}/zh.json lacks {k:?}"));
         }
+        for k in zh.keys().filter(|k| !en.contains_key(*k)) {
+            problems.push(format!("{at}/en.json lacks {k:?}"));
+        }
+        for (lang, table) in [("en", &en), ("zh", &zh)] {
+            for (k, v) in table.iter().filter(|(_, v)| v.trim().is_empty()) {
+                problems.push(format!("{at}/{lang}.json has an empty {k:?}: {v:?}"));
+            }
+        }
+        for k in en.keys() {
+            if !seen.insert(k.clone()) {
+                problems.push(format!("{k:?} is in two modules' tables"));
+            }
+            if !k.starts_with(prefix) {
+                problems.push(format!("{at}/en.json: {k:?} lacks the prefix {prefix:?}"));
+            }
+        }
+        loaded.push((*name, *prefix, en, zh, *compiled));
     }
     if !problems.is_empty() {
         panic!("translations out of step:\n{}", problems.join("\n"));
     }
-    // `measure.*` strings are only drawn by the measurement module, and those of
-    // `VIEW_PREFIXES` only by the views module: each group has its own enum and tables, so
-    // the page's bundle (which never names them) does not carry them.
-    let group = |k: &str| {
-        if k.starts_with("measure.") {
-            "MeasureKey"
-        } else if VIEW_PREFIXES.iter().any(|p| k.starts_with(p)) && k != "gpu.heading" {
-            "ViewKey"
-        } else {
-            "Key"
-        }
-    };
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "/// Key prefixes that are not the page's: their strings are compiled into the module\n\
-         /// that draws them, Chinese included, and `zh.json`'s page strings leave them out.\n\
-         pub const NOT_PAGE_KEYS: &[&str] = &[\"measure.\", {}];\n\
-         /// The one key under those prefixes that the page draws.\n\
-         pub const PAGE_KEY_EXCEPTION: &str = \"gpu.heading\";\n",
-        VIEW_PREFIXES
-            .iter()
-            .map(|p| format!("{p:?}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    for (name, prefix, wanted) in [
-        ("Key", "", false),
-        ("MeasureKey", "measure.", true),
-        ("ViewKey", "", true),
-    ] {
-        let keys: Vec<&String> = en.keys().filter(|k| group(k) == name).collect();
+    for (name, prefix, en, zh, wanted) in &loaded {
+        let wanted = *wanted;
+        let keys: Vec<&String> = en.keys().collect();
         let _ = writeln!(
             out,
-            "/// A translated string's key; generated from `locales/*.json` by `build.rs`.\n\
+            "/// A translated string's key; generated from `locales/` by `build.rs`.\n\
              #[derive(Debug, Clone, Copy, PartialEq, Eq)]\n#[allow(dead_code)]\npub enum {name} {{"
         );
         for k in &keys {

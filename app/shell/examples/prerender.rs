@@ -1,5 +1,6 @@
-//! Writes the default view into the built `index.html` (Trunk's post-build hook runs
-//! this with `TRUNK_STAGING_DIR` set; a path argument works too).
+//! Writes the default view into the built `index.html` and moves its inline scripts into
+//! files beside it (Trunk's post-build hook runs this with `TRUNK_STAGING_DIR` set; a path
+//! argument works too).
 
 use std::path::PathBuf;
 
@@ -20,27 +21,20 @@ fn main() {
     });
     match shell::prerender::write_into(&html) {
         Ok(out) => {
+            // Inline scripts into files beside the page, for a strict Content-Security-Policy.
+            let (out, scripts) = shell::prerender::external_scripts(&out);
+            for (name, text) in scripts {
+                let file = path.with_file_name(&name);
+                if let Err(e) = std::fs::write(&file, text) {
+                    eprintln!("{}: {e}", file.display());
+                    std::process::exit(1);
+                }
+            }
             if let Err(e) = std::fs::write(&path, out) {
                 eprintln!("{}: {e}", path.display());
                 std::process::exit(1);
             }
             println!("prerender: wrote the default view into {}", path.display());
-            // The page's Chinese strings only (`shell::prerender::page_strings`).
-            let zh = path.with_file_name("zh.json");
-            if let Ok(text) = std::fs::read_to_string(&zh) {
-                match shell::prerender::page_strings(&text) {
-                    Ok(page) => {
-                        if let Err(e) = std::fs::write(&zh, page) {
-                            eprintln!("{}: {e}", zh.display());
-                            std::process::exit(1);
-                        }
-                    }
-                    Err(e) => {
-                        eprintln!("prerender: {e}");
-                        std::process::exit(1);
-                    }
-                }
-            }
         }
         Err(e) => {
             eprintln!("prerender: {e}");

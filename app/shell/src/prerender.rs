@@ -71,14 +71,72 @@ pub fn write_into(index_html: &str) -> Result<String, String> {
     Ok(index_html.replacen(MARKER, &default_view(), 1))
 }
 
-/// `zh.json` as the page fetches it: only the page's strings. The views and measurement
-/// modules carry their own Chinese, so a page shown in Chinese need not download theirs.
-pub fn page_strings(zh_json: &str) -> Result<String, String> {
-    let all: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(zh_json).map_err(|e| format!("zh.json: {e}"))?;
-    let page: serde_json::Map<String, serde_json::Value> = all
-        .into_iter()
-        .filter(|(k, _)| web::i18n::is_page_key(k))
-        .collect();
-    serde_json::to_string(&page).map_err(|e| e.to_string())
+/// The built page with every inline `<script>` moved into a file beside it
+/// (`inline-<hash>.js`, its name changing with its text), and those files. A host's
+/// Content-Security-Policy of `script-src 'self' 'wasm-unsafe-eval'` then runs the page:
+/// the small script in `index.html` and the loader Trunk writes stay where they were, as
+/// external scripts of the same kind (a classic one still runs before the body is parsed).
+pub fn external_scripts(html: &str) -> (String, Vec<(String, String)>) {
+    const CLOSE: &str = "</script>";
+    let mut out = String::with_capacity(html.len());
+    let mut files = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<script") {
+        let Some(tag_end) = rest[start..].find('>').map(|i| start + i + 1) else {
+            break;
+        };
+        let Some(close) = rest[tag_end..].find(CLOSE).map(|i| tag_end + i) else {
+            break;
+        };
+        let tag = &rest[start..tag_end];
+        let body = &rest[tag_end..close];
+        if tag.contains(" src=") || body.trim().is_empty() {
+            out.push_str(&rest[..close + CLOSE.len()]);
+        } else {
+            let name = format!("inline-{:016x}.js", fingerprint(body));
+            out.push_str(&rest[..start]);
+            out.push_str(&tag[..tag.len() - 1]);
+            out.push_str(&format!(" src=\"./{name}\">{CLOSE}"));
+            files.push((name, body.to_string()));
+        }
+        rest = &rest[close + CLOSE.len()..];
+    }
+    out.push_str(rest);
+    (out, files)
+}
+
+/// FNV-1a of a script's text: its file's name changes with it, so a cache never serves
+/// an old one with a new page.
+fn fingerprint(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_scripts_move_into_files_and_others_stay() {
+        let html = "<head><script>var a = 1;</script><script type=\"module\">import x from './x.js';</script>\
+                    <script src=\"./y.js\"></script><noscript>no</noscript></head>";
+        let (out, files) = external_scripts(html);
+        assert_eq!(files.len(), 2);
+        assert_eq!(files[0].1, "var a = 1;");
+        assert_eq!(files[1].1, "import x from './x.js';");
+        assert!(files[0].0.starts_with("inline-") && files[0].0.ends_with(".js"));
+        assert_ne!(files[0].0, files[1].0);
+        assert_eq!(
+            out,
+            format!(
+                "<head><script src=\"./{}\"></script><script type=\"module\" src=\"./{}\"></script>\
+                 <script src=\"./y.js\"></script><noscript>no</noscript></head>",
+                files[0].0, files[1].0
+            )
+        );
+        // A page without inline scripts is left as it is.
+        assert_eq!(external_scripts(&out).0, out);
+        assert!(external_scripts(&out).1.is_empty());
+    }
 }

@@ -61,19 +61,14 @@ pub fn zh_from_page() -> bool {
     text.is_some_and(|t| install_zh(&t).is_ok())
 }
 
-/// Whether a key is the page's (`Key`), not the measurement or views module's.
-pub fn is_page_key(k: &str) -> bool {
-    k == PAGE_KEY_EXCEPTION || !NOT_PAGE_KEYS.iter().any(|p| k.starts_with(p))
-}
-
-/// Keeps `zh.json`'s strings in `Key` order: the keys sorted, the keys of the
-/// measurement and views modules left out, which is the order `build.rs` gives the enum.
+/// Keeps `zh.json`'s strings in `Key` order: the keys sorted, the order `build.rs` gives
+/// the enum (the file holds the page's strings only; the other modules' are in
+/// `locales/views/` and `locales/measure/`).
 fn install_zh(text: &str) -> Result<(), String> {
     let object = js_sys::JSON::parse(text).map_err(|_| "zh.json is not valid JSON".to_string())?;
     let keys = js_sys::Object::keys(&js_sys::Object::from(object.clone())).sort();
     let strings: Vec<&'static str> = keys
         .iter()
-        .filter(|k| is_page_key(&k.as_string().unwrap_or_default()))
         .map(|k| {
             let value = js_sys::Reflect::get(&object, &k).unwrap_or(JsValue::UNDEFINED);
             &*String::leak(value.as_string().unwrap_or_default())
