@@ -169,12 +169,12 @@ fn main() {
                  const EN: &[&str] = {};\n        const ZH: &[&str] = {};\n        \
                  let table = match lang {{\n            catalog::share::Lang::En => EN,\n            \
                  catalog::share::Lang::Zh => ZH,\n        }};\n        table[self as usize]\n    }}\n}}\n",
-                table(&en),
-                table(&zh)
+                table(en),
+                table(zh)
             );
         } else {
             // The page's Chinese strings are fetched (`zh.json`) when the page is shown in
-            // Chinese, in this enum's order: the keys sorted, `measure.*` left out.
+            // Chinese, in this enum's order: the keys sorted.
             let _ = writeln!(
                 out,
                 "/// Keys of the page's table; `zh.json` must yield this many strings.\n\
@@ -184,7 +184,7 @@ fn main() {
                  let chinese = match lang {{\n            catalog::share::Lang::Zh => zh_text(self as usize),\n            \
                  catalog::share::Lang::En => None,\n        }};\n        chinese.unwrap_or(EN[self as usize])\n    }}\n}}\n",
                 keys.len(),
-                table(&en)
+                table(en)
             );
         }
     }
