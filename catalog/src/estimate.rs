@@ -1105,11 +1105,13 @@ pub fn speed(
             } else {
                 1.0
             };
+            let llama_cpp = workload.runtime() == Runtime::LlamaCpp;
             let prefill_share = stack::prefill_compute(Stack::of(gpu))
-                * if Stack::of(gpu) == Stack::RocmInstinct
-                    && workload.runtime() == Runtime::LlamaCpp
-                {
+                * if Stack::of(gpu) == Stack::RocmInstinct && llama_cpp {
                     stack::LLAMACPP_INSTINCT_PREFILL_COMPUTE
+                } else if llama_cpp && rate == RateKind::Shader(Precision::Int8) {
+                    // Pascal's MMQ kernels on DP4A (`llama_cpp_dp4a`).
+                    stack::LLAMACPP_DP4A_PREFILL_COMPUTE
                 } else {
                     1.0
                 };

@@ -182,6 +182,16 @@ pub const METAL_PREFILL_COMPUTE: f64 = 1.14;
 /// (0.55). Fitted on those three; no other llama.cpp prompt row on Instinct is held out.
 pub const LLAMACPP_INSTINCT_PREFILL_COMPUTE: f64 = 0.56;
 
+/// Share of the DP4A rate (`estimate::dp4a_tops`) that llama.cpp's prompt processing
+/// reaches on an NVIDIA GPU without tensor cores (Pascal), whose MMQ kernels multiply the
+/// quantized blocks with DP4A: what JohannesGaessler's Tesla P40 pp512 row in llama.cpp PR
+/// #4766 (LLaMA 7B Q4_0, 934.74 tokens/s) needs against the band alone (2,007, +115%).
+/// Fitted on that row; held out, LocalScore's P40 prompt rows (7B Q4_0 833, Qwen2.5 14B
+/// Q4_K_M 339, Qwen3 30B-A3B 288 tokens/s) go from +141%, +171% and +472% to +12%, +26%
+/// and +167%: their runtime (llamafile) runs slower than llama.cpp's own build, and the
+/// mixture of experts slower still.
+pub const LLAMACPP_DP4A_PREFILL_COMPUTE: f64 = 0.466;
+
 /// Multiplier on the matrix rate of prompt processing (prefill) on this stack.
 pub fn prefill_compute(stack: Stack) -> f64 {
     match stack {

@@ -328,10 +328,7 @@ impl Workload {
     /// The sequence length the estimate uses: the link's, else a fine-tuning length for
     /// language-model fine-tunes (never above the model's context), else `None` (the model's own).
     pub fn seq_for(&self, model: &Model) -> Option<u32> {
-        // No longer than the model's longest context: a longer one does not run, and the
-        // link's notice says the ranking uses the longest (`share::applies`).
-        let seq = self.seq.map(|s| model.max_seq.map_or(s, |m| s.min(m)));
-        seq.or_else(|| {
+        self.seq.or_else(|| {
             self.is_lm_finetune(model).then(|| {
                 model
                     .default_seq

@@ -353,6 +353,12 @@ const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
         &["rtx-6000-ada", "l40s"],
     ),
     (
+        "LLAMACPP_DP4A_PREFILL_COMPUTE",
+        "llama.cpp/pull/4766",
+        "prefill_tokens_per_s",
+        &["p40"],
+    ),
+    (
         "LLAMACPP_HBM_DECODE_BANDWIDTH, LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S",
         "XiongjieDai/GPU-Benchmarks-on-LLM-Inference",
         "decode_tokens_per_s",

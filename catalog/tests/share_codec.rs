@@ -665,10 +665,10 @@ fn a_size_given_with_a_model_says_which_wins() {
     }
 }
 
-/// A context longer than the model's is named with the longest it takes, which the
-/// ranking then sizes: Llama 3.1 8B at a million tokens is not sized at 155 GiB.
+/// A context longer than the model's is named with the longest it has: Llama 3.1 8B at a
+/// million tokens runs only with its context extended, which the notice says.
 #[test]
-fn a_sequence_beyond_the_models_context_is_named_and_cut() {
+fn a_sequence_beyond_the_models_context_is_named() {
     let (state, ignored) = parse("model=llama-3.1-8b&seq=1048576", catalog());
     assert_eq!(ignored.len(), 1);
     assert_eq!(ignored[0].key, "seq");
@@ -677,10 +677,7 @@ fn a_sequence_beyond_the_models_context_is_named_and_cut() {
         ignored[0].reason,
         IgnoreReason::BeyondContext { max: 131_072 }
     );
-    let model = catalog()
-        .model("llama-3.1-8b")
-        .expect("Llama 3.1 8B is in the catalog");
-    assert_eq!(state.workload.context_for(model), 131_072);
+    assert_eq!(state.workload.seq, Some(1_048_576));
     assert!(reasons("model=llama-3.1-8b&seq=131072").is_empty());
     // A size without a preset has no known context, and images take `seq` as a side.
     assert!(reasons("params=8&seq=1048576").is_empty());

@@ -9,7 +9,8 @@ use crate::workload::{Mode, ModelChoice};
 
 /// The notices for the keys in `read` (those the link set and the codec took) that do
 /// not apply to the state as read, and for a sequence longer than the model's longest
-/// context, which the engine cuts to that context (`Workload::seq_for`).
+/// context: it runs only with the context extended (RoPE scaling, as Unsloth trains an
+/// 8B model at 342k tokens), so it is sized as asked and the notice says so.
 pub(super) fn check(
     state: &AppState,
     read: &[(&str, String)],
@@ -46,8 +47,7 @@ pub(super) fn check(
             reason,
         });
     }
-    // A sequence beyond the model's longest context cannot run; the ranking sizes the
-    // longest that does.
+    // A sequence beyond the model's longest context runs only with it extended.
     if let (Some(seq), ModelChoice::Preset(id)) = (w.seq, &w.model) {
         if let Some(max) = catalog.max_context(id).filter(|m| seq > *m) {
             out.push(Ignored {

@@ -196,7 +196,8 @@ pub enum IgnoreReason {
     Overridden,
     /// More GPUs than the view shows: the GPU page shows the first.
     OneGpuShown,
-    /// A sequence longer than the model's longest context, `max`, which the ranking uses.
+    /// A sequence longer than the model's longest context, `max`: it runs only with the
+    /// context extended (RoPE scaling), and is sized as asked.
     BeyondContext {
         max: u32,
     },

@@ -234,12 +234,9 @@ pub const FIELDS: &[Field] = &[
         shown: always,
         input: Input::Number {
             param: "seq",
-            // The length typed (the ranking cuts one beyond the model's context to it, as
-            // the memory line says), else the one the estimate uses.
             get: |s| {
-                let w = &s.workload;
-                w.seq
-                    .or_else(|| w.seq_for(&resolve_model(Catalog::embedded(), w)))
+                s.workload
+                    .seq_for(&resolve_model(Catalog::embedded(), &s.workload))
                     .map(f64::from)
             },
             set: |s, v| s.workload.seq = v.map(|x| x as u32),
