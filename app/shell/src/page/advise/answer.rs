@@ -118,7 +118,9 @@ fn pick_sentence<'r>(
 }
 
 /// The top card's facts in one line: price, fit, speed, job time and cost.
-fn top_facts(lang: Lang, mode: Mode, item: &Ranked) -> String {
+/// `each`: the workload, to give each user's pace when it serves several at once (not for
+/// an alternative, whose workload differs).
+fn top_facts(lang: Lang, mode: Mode, item: &Ranked, each: Option<&Workload>) -> String {
     let mut facts = Vec::new();
     match (hardware_text(lang, &item.cost), item.cost.rent_usd_per_hour) {
         (Some(price), _) if mode == Mode::Buy => facts.push(price),
@@ -132,6 +134,7 @@ fn top_facts(lang: Lang, mode: Mode, item: &Ranked) -> String {
     facts.extend(fit_badge(lang, &item.reasons).map(|(_, text)| sentence_case(&text, false)));
     if let Some(s) = &item.speed {
         facts.push(speed_point_text(lang, s.throughput.mid, s.unit));
+        facts.extend(each.and_then(|w| per_user_text(lang, item, w)));
         if let Some(h) = s.job_hours {
             facts.push(fill(tr(lang, Key::AnswerJobHours), &[("h", num(h.mid))]));
         }
@@ -220,7 +223,10 @@ fn alternative_line(h: &mut Html, d: &Draw, alt: &Alternative) {
         &[
             ("n", alt.among.to_string()),
             ("name", alt.top.gpu.name.clone()),
-            ("facts", top_facts(lang, d.state.workload.mode, &alt.top)),
+            (
+                "facts",
+                top_facts(lang, d.state.workload.mode, &alt.top, None),
+            ),
         ],
     );
     h.open(
@@ -293,7 +299,10 @@ pub fn answer(h: &mut Html, d: &Draw, ranking: &Ranking) {
                 d.t(Key::AnswerTop),
                 &[
                     ("name", item.gpu.name.clone()),
-                    ("facts", top_facts(lang, mode, item)),
+                    (
+                        "facts",
+                        top_facts(lang, mode, item, Some(&d.state.workload)),
+                    ),
                 ],
             );
             h.el("p", &[("class", "answer-top")], &line);

@@ -1,0 +1,150 @@
+//! The changes worth a look beside the picks: the workload with one input changed (smaller
+//! weights, a second GPU, an adapter), and what the changed workload's first pick is.
+
+use super::*;
+
+/// When the picks choose among at most this many GPUs as entered, the answer also says what
+/// a practitioner would change to have more (`Alternative`): one card, or two, is no choice.
+pub const FEW_CANDIDATES: usize = 2;
+
+/// A change to the workload and what it opens up: how many GPUs the changed workload's picks
+/// choose among, and the first GPU of its ranking.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alternative<'c> {
+    pub change: Change,
+    pub among: usize,
+    /// The first GPU of the changed ranking; for a `cheaper` alternative, its entry pick.
+    pub top: Ranked<'c>,
+    /// Offered because the change costs far less (`CHEAPER_WITH_CHANGE`), not because few
+    /// GPUs run the workload as entered.
+    pub cheaper: bool,
+}
+
+/// Buying, a second GPU is offered beside picks that already exist when the changed
+/// workload's entry pick costs at most this share of the entry pick as entered: Llama 3.1
+/// 70B in 4 bits decodes on two used 24 GB cards (llama.cpp splits the layers), which is
+/// the build people put together for it, at a fraction of one card with 48 GB or more.
+pub const CHEAPER_WITH_CHANGE: f64 = 0.5;
+
+/// The changes a practitioner tries first when few GPUs run a workload, in the order they
+/// try them. Inference in 16 or 32 bits: smaller weights, as people run models at home (4-bit
+/// GGUF files for language models under llama.cpp, the FP8 checkpoints of diffusion and
+/// video models, CTranslate2's INT8 for Whisper). A language model on one GPU: a second GPU
+/// (llama.cpp and vLLM split a model over two cards; FSDP shards a fine-tune over them, as
+/// Answer.AI's QLoRA of a 70B model on two 24 GB cards does). A language model fine-tuned
+/// in full or with LoRA: adapters on frozen weights, then frozen weights in 4 bits (the
+/// QLoRA paper fine-tunes a 65B model on one 48 GB card; Hugging Face's PEFT and TRL guides
+/// reach for it when the 16-bit weights do not fit). A diffusion transformer's LoRA: the
+/// same 4-bit base (Hugging Face's FLUX.1-dev QLoRA post: about 9 GB against 26 GB for the
+/// 16-bit LoRA on one RTX 4090).
+pub(super) fn changes(workload: &Workload, model: &Model) -> Vec<Change> {
+    let mut out = Vec::new();
+    if model.family == Family::Llm {
+        let lighter: &[Task] = match workload.task {
+            Task::Finetune => &[Task::Lora, Task::Qlora],
+            Task::Lora => &[Task::Qlora],
+            _ => &[],
+        };
+        out.extend(lighter.iter().copied().map(Change::Task));
+    }
+    if model.family == Family::Diffusion && model.layers.is_some() && workload.task == Task::Lora {
+        out.push(Change::Task(Task::Qlora));
+    }
+    if workload.task == Task::Infer && workload.precision.weight_bits() >= 16.0 {
+        let smaller = match model.family {
+            Family::Llm => Some(Precision::Int4),
+            Family::Diffusion | Family::Video => Some(Precision::Fp8),
+            Family::Speech => Some(Precision::Int8),
+            _ => None,
+        };
+        out.extend(smaller.map(Change::Precision));
+    }
+    if model.family.is_decoder() && workload.gpus == 1 && workload.nodes == 1 {
+        out.push(Change::Gpus(2));
+    }
+    out
+}
+
+/// The GPUs a ranking's picks choose among (what the answer calls "the N you could get"):
+/// none when there is no pick.
+pub fn choices(picks: &Picks) -> usize {
+    picks.all().next().map_or(0, |p| p.among)
+}
+
+/// Whether the first pick runs the job only by keeping its weights and optimizer state in
+/// CPU memory (`Sharding::Offloaded`): slower, and it needs a host with that much memory.
+pub fn first_pick_offloaded(items: &[Ranked], picks: &Picks) -> bool {
+    picks.all().next().is_some_and(|pick| {
+        items.iter().any(|r| {
+            r.gpu.id == pick.id
+                && r.placement
+                    .as_ref()
+                    .is_some_and(|p| matches!(p.sharding, Sharding::Offloaded { .. }))
+        })
+    })
+}
+
+/// The alternatives when the first pick runs only offloaded to CPU memory, each change
+/// whose first pick holds the job in GPU memory; otherwise, when the picks choose among at
+/// most `FEW_CANDIDATES` GPUs, each change whose picks choose among more. Each comes with
+/// the first GPU of its ranking. Otherwise, buying, a second GPU whose entry pick costs at
+/// most `CHEAPER_WITH_CHANGE` of the entry pick as entered (or any, when there is none),
+/// with that entry pick.
+pub(super) fn alternatives<'c>(
+    catalog: &'c Catalog,
+    workload: &Workload,
+    filters: &Filters,
+    ranking: &Ranking<'c>,
+) -> Vec<Alternative<'c>> {
+    let as_entered = choices(&ranking.picks);
+    let offloaded = first_pick_offloaded(&ranking.items, &ranking.picks);
+    let cheaper = as_entered > FEW_CANDIDATES && !offloaded;
+    // With no entry pick as entered (no card both usable and priced), any usable build
+    // the change opens is worth naming.
+    let bar = ranking
+        .picks
+        .entry
+        .as_ref()
+        .and_then(|p| p.cost_usd)
+        .map_or(f64::INFINITY, |c| CHEAPER_WITH_CHANGE * c);
+    if cheaper && workload.mode != Mode::Buy {
+        return Vec::new();
+    }
+    changes(workload, &ranking.model)
+        .into_iter()
+        .filter(|change| !cheaper || matches!(change, Change::Gpus(_)))
+        .filter_map(|change| {
+            let mut changed = workload.clone();
+            change.apply(&mut changed);
+            let items = rank_items(catalog, &changed, filters).items;
+            let picks = picks(&items, &changed, None);
+            let among = choices(&picks);
+            if cheaper {
+                let entry = picks.entry?;
+                (entry.cost_usd? <= bar).then_some(())?;
+                let top = items.into_iter().find(|r| r.gpu.id == entry.id)?;
+                return Some(Alternative {
+                    change,
+                    among,
+                    top,
+                    cheaper,
+                });
+            }
+            let opens = if offloaded {
+                among > 0 && !first_pick_offloaded(&items, &picks)
+            } else {
+                among > as_entered
+            };
+            let top = items
+                .into_iter()
+                .next()
+                .filter(|r| is_candidate(r, &changed))?;
+            opens.then_some(Alternative {
+                change,
+                among,
+                top,
+                cheaper,
+            })
+        })
+        .collect()
+}

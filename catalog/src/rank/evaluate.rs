@@ -1,0 +1,534 @@
+//! Each GPU against the workload: the filters, the stack and ecosystem, the unit it is
+//! sold in, then placement, memory, speed and cost, and the reasons that go with them.
+
+use super::*;
+
+pub(super) fn passes_filters(gpu: &Gpu, filters: &Filters) -> bool {
+    (filters.segments.is_empty() || filters.segments.contains(&gpu.segment))
+        && (filters.vendors.is_empty() || filters.vendors.contains(&gpu.vendor))
+        && match filters.condition {
+            None | Some(Condition::Any) => true,
+            Some(Condition::New) => gpu.availability.contains(&Availability::New),
+            Some(Condition::Used) => gpu.availability.contains(&Availability::Used),
+        }
+}
+
+/// Whether the tools this workload runs on are built for CUDA first, so that a
+/// practitioner buys or rents NVIDIA unless they chose another stack: training and
+/// fine-tuning (bitsandbytes, FlashAttention, Unsloth, DeepSpeed and most PEFT recipes are
+/// written and tested on CUDA; Answer.AI built and benchmarked FSDP+QLoRA on RTX 3090s,
+/// 4090s and A5000s, github.com/AnswerDotAI/fsdp_qlora), diffusion and other PyTorch
+/// inference ("most software designed using CUDA", Tom's Hardware's Stable Diffusion GPU
+/// benchmark, tomshardware.com/news/stable-diffusion-gpu-benchmarks), speech on
+/// faster-whisper (CTranslate2, whose README names NVIDIA's libraries alone) and serving
+/// through vLLM or Transformers. Local decoding through llama.cpp is not: its HIP, Metal,
+/// SYCL and Vulkan backends are first-class, and Macs and Radeons are common answers for it
+/// (`support`). A person who names an ecosystem (`eco`) has chosen: nothing is then off
+/// their stack.
+pub(super) fn cuda_first(workload: &Workload, model: &Model, runtime: Runtime) -> bool {
+    workload.eco == EcoRequirement::Any
+        && (workload.task.is_training()
+            || !model.family.is_decoder()
+            || runtime != Runtime::LlamaCpp)
+}
+
+pub(super) fn ecosystem_ok(gpu: &Gpu, eco: EcoRequirement) -> bool {
+    match eco {
+        EcoRequirement::Any => true,
+        EcoRequirement::Cuda => gpu.has_ecosystem(Ecosystem::Cuda),
+        EcoRequirement::Rocm => gpu.has_ecosystem(Ecosystem::Rocm),
+        EcoRequirement::Xla => gpu.has_ecosystem(Ecosystem::Xla),
+    }
+}
+
+/// Whether the purchase is a server: 4 GPUs or more per node, several nodes, or the person
+/// asked for datacenter parts.
+pub(super) fn server_sized(workload: &Workload, filters: &Filters) -> bool {
+    workload.gpus >= SERVER_GPUS
+        || workload.nodes > 1
+        || filters.segments.contains(&Segment::Datacenter)
+}
+
+/// Whether the person allows the unit a part is sold in: a server's GPUs are in one node;
+/// a rack's (NVL72) span its trays, counted in all.
+pub(super) fn holds_unit(workload: &Workload, unit: u32) -> bool {
+    if unit <= 8 {
+        workload.gpus.max(1) >= unit
+    } else {
+        workload.max_gpus() >= unit
+    }
+}
+
+/// The next, larger run a purchase should have room for: training a sequence model,
+/// twice the context (a longer context is what a fine-tune grows into, and no micro-batch
+/// makes one sequence smaller); otherwise twice the batch (more images per step, more
+/// users served at once).
+pub(super) fn grown(workload: &Workload, model: &Model) -> Workload {
+    match workload.seq_for(model) {
+        Some(seq) if workload.task.is_training() && model.family.is_sequence_model() => Workload {
+            seq: Some(seq.saturating_mul(2)),
+            ..workload.clone()
+        },
+        _ => Workload {
+            batch: workload.batch.saturating_mul(2),
+            ..workload.clone()
+        },
+    }
+}
+
+/// Hard constraints that do not depend on memory or price.
+pub(super) fn excluded(
+    gpu: &Gpu,
+    workload: &Workload,
+    filters: &Filters,
+    software: Software,
+) -> Option<WhyNot> {
+    if !passes_filters(gpu, filters) {
+        return Some(WhyNot::Filtered);
+    }
+    if !ecosystem_ok(gpu, workload.eco) {
+        return Some(WhyNot::Ecosystem {
+            required: workload.eco,
+        });
+    }
+    // PyTorch's floor binds only what runs on PyTorch: llama.cpp and whisper.cpp build
+    // their own CUDA kernels down to Pascal and Maxwell (`support`).
+    if let Some(cc) = gpu
+        .compute_capability()
+        .filter(|_| software.needs_pytorch())
+    {
+        if cc < MIN_PYTORCH_CC {
+            return Some(WhyNot::PytorchDropped {
+                compute_capability: gpu.compute_capability.clone().unwrap_or_default(),
+            });
+        }
+    }
+    if workload.task == Task::Qlora
+        && support::level(gpu, Library::Bitsandbytes) == Level::Unsupported
+    {
+        return Some(WhyNot::QloraUnsupported);
+    }
+    match workload.mode {
+        Mode::Buy if !gpu.is_buyable() => Some(WhyNot::NotForSale),
+        Mode::Buy if !holds_unit(workload, gpu.sold_in()) => Some(WhyNot::ServerOnly {
+            gpus: gpu.sold_in(),
+        }),
+        Mode::Rent if !gpu.is_rentable() => Some(WhyNot::NotRentable),
+        Mode::Rent
+            if workload.nodes > 1
+                && !gpu.form_factor.is_server_part()
+                && gpu.segment != Segment::Cloud =>
+        {
+            Some(WhyNot::NoClusterRental)
+        }
+        _ => None,
+    }
+}
+
+pub(super) fn link_kind(link: Link, nodes: u32) -> LinkKind {
+    if nodes > 1 {
+        return LinkKind::Network;
+    }
+    match link {
+        Link::Direct(_) => LinkKind::Direct,
+        Link::Pcie { p2p: true, .. } => LinkKind::Pcie,
+        _ => LinkKind::PcieNoP2p,
+    }
+}
+
+/// The cost figure the score compares: lower is better.
+pub(super) fn cost_figure(cost: &Cost, workload: &Workload) -> Option<f64> {
+    match (workload.task, workload.mode) {
+        (Task::Infer, Mode::Buy) => cost.hardware_usd,
+        (Task::Infer, Mode::Rent) => cost.per_million_usd.map(|r| r.mid),
+        (_, Mode::Buy) => cost
+            .hardware_usd
+            .map(|h| h + cost.energy_usd.map_or(0.0, |e| e.mid)),
+        (_, Mode::Rent) => cost.job_usd.map(|r| r.mid),
+    }
+}
+
+pub(super) fn rank_items<'c>(
+    catalog: &'c Catalog,
+    workload: &Workload,
+    filters: &Filters,
+) -> Ranking<'c> {
+    let model = resolve_model(catalog, workload);
+    let sized = memory::size_model(&model, workload);
+    let single = memory::breakdown(&sized, workload, Sharding::Single);
+    let buying = workload.mode == Mode::Buy;
+    let grown_sized = memory::size_model(&model, &grown(workload, &model));
+    let workstation = buying && !server_sized(workload, filters);
+    let mut items: Vec<Ranked<'c>> = Vec::with_capacity(catalog.gpus.len());
+
+    for gpu in &catalog.gpus {
+        let mut reasons = Vec::new();
+        // A whole machine (Apple, DGX Spark, Ryzen AI Max) is one GPU per node: more of
+        // them are more nodes, which only `nodes` asks for.
+        let mut own = (gpu.form_factor == FormFactor::Soc && workload.gpus > 1).then(|| Workload {
+            gpus: 1,
+            ..workload.clone()
+        });
+        // What the libraries the workload uses allow here (`support`).
+        let mut library_reasons = Vec::new();
+        let mut runtime_unsupported = None;
+        let mut runtime = workload.runtime();
+        if deploy::serves_language_model(workload, model.family) {
+            // The runtime follows the deployment (`deploy::serving_runtime`): how many of
+            // these GPUs hold the model, what they are, bought or rented.
+            let base = own.as_ref().unwrap_or(workload);
+            let gpus = estimate::place(gpu, &sized, base).map_or(1, |p| p.gpus);
+            let wanted = workload
+                .runtime
+                .unwrap_or_else(|| deploy::serving_runtime(base, gpu, gpus));
+            match support::serving_runtime(gpu, wanted, workload.runtime.is_some()) {
+                Err(runtime) => runtime_unsupported = Some(WhyNot::RuntimeUnsupported { runtime }),
+                Ok(used) => {
+                    runtime = used;
+                    let mut w = own.take().unwrap_or_else(|| workload.clone());
+                    w.runtime = Some(used);
+                    own = Some(w);
+                    if used != wanted {
+                        library_reasons.push(Reason::RuntimeFallback { wanted, used });
+                    }
+                    if let Some(library) = Library::of_runtime(used) {
+                        if support::level(gpu, library) == Level::Experimental {
+                            library_reasons.push(Reason::LibraryExperimental { library });
+                        }
+                    }
+                }
+            }
+        }
+        let software = deploy::software(workload, model.family, gpu, runtime);
+        let cuda_first = cuda_first(workload, &model, runtime);
+        let mut why_not = excluded(gpu, workload, filters, software).or(runtime_unsupported);
+        if workload.task == Task::Qlora
+            && support::level(gpu, Library::Bitsandbytes) == Level::Experimental
+        {
+            library_reasons.push(Reason::LibraryExperimental {
+                library: Library::Bitsandbytes,
+            });
+        }
+        // Where the link names no runtime, say when faster-whisper is not what serves it.
+        if workload.task == Task::Infer
+            && model.family == crate::model::Family::Speech
+            && workload.runtime.is_none()
+        {
+            match support::speech_fallback(gpu) {
+                Some(f) => library_reasons.push(Reason::SpeechFallback {
+                    runtime: f.library,
+                    slowdown: f.slowdown,
+                }),
+                None if support::level(gpu, Library::Ctranslate2) == Level::Experimental => {
+                    library_reasons.push(Reason::LibraryExperimental {
+                        library: Library::Ctranslate2,
+                    })
+                }
+                None => {}
+            }
+        }
+        let workload = own.as_ref().unwrap_or(workload);
+        // A Mac that holds the job only once its GPU memory limit is raised still runs it,
+        // with that limit said on the card (`Reason::UnifiedMemory`).
+        let mut usable = estimate::usable_memory(gpu);
+        let placement = match estimate::place(gpu, &sized, workload) {
+            Ok(p) => Some(p),
+            Err(need) => match estimate::raised_memory(gpu).and_then(|limit| {
+                estimate::place_within(gpu, &sized, workload, limit)
+                    .ok()
+                    .map(|p| (p, limit))
+            }) {
+                Some((p, limit)) => {
+                    usable = limit;
+                    Some(p)
+                }
+                None => {
+                    why_not = why_not.or(Some(WhyNot::Memory {
+                        need_bytes: need.total(),
+                        have_bytes: usable,
+                        gpus: workload.max_gpus(),
+                    }));
+                    None
+                }
+            },
+        };
+        let speed = placement
+            .as_ref()
+            .and_then(|p| estimate::speed(gpu, &sized, workload, p));
+        let gpus_used = speed
+            .as_ref()
+            .map(|s| s.gpus_used)
+            .or(placement.as_ref().map(|p| p.gpus))
+            .unwrap_or(1);
+        let purchase = match workload.your_price(&gpu.id) {
+            Some(usd) => Some(crate::gpu::Purchase {
+                usd,
+                kind: PriceKind::Yours,
+                date: None,
+            }),
+            None => gpu.purchase(filters.condition == Some(Condition::Used)),
+        };
+        // A module is bought as its whole server (or rack): the price is every server the
+        // job needs, whatever share of their GPUs it uses.
+        let unit = gpu.sold_in();
+        let bought = if buying && unit > 1 {
+            gpus_used.div_ceil(unit) * unit
+        } else {
+            gpus_used
+        };
+        let host = gpu.price.server_includes_host.unwrap_or(true);
+        if buying
+            && (bought > gpus_used || !host)
+            && !matches!(why_not, Some(WhyNot::ServerOnly { .. }))
+        {
+            reasons.push(Reason::ServerUnit {
+                unit,
+                servers: bought / unit,
+                used: gpus_used,
+                host,
+            });
+        }
+        let cost = estimate::cost(
+            gpu,
+            workload,
+            speed.as_ref(),
+            gpus_used,
+            bought,
+            purchase.as_ref(),
+        );
+        if let Some(budget) = workload.budget_usd {
+            match cost.budget_figure {
+                Some(figure) if figure > budget => {
+                    why_not = why_not.or(Some(WhyNot::Budget {
+                        cost_usd: figure,
+                        budget_usd: budget,
+                    }))
+                }
+                Some(_) => {}
+                None => why_not = why_not.or(Some(WhyNot::PriceUnknown)),
+            }
+        }
+        if let Some(p) = &placement {
+            let spare = usable - p.memory.total();
+            if p.gpus > 1 {
+                reasons.push(Reason::NeedsGpus {
+                    gpus: p.gpus,
+                    sharding: p.sharding,
+                    in_turn: workload.task == Task::Infer
+                        && model.family.is_decoder()
+                        && !workload.runtime().tensor_parallel(),
+                });
+            }
+            let offload = matches!(p.sharding, Sharding::Offloaded { .. });
+            if p.savers.any() || offload {
+                let host_bytes = if offload {
+                    estimate::offloaded_bytes(&sized, &p.planned(workload), p.gpus)
+                        * f64::from(p.gpus.min(workload.gpus.max(1)))
+                } else {
+                    0.0
+                };
+                reasons.push(Reason::MemorySavers {
+                    checkpointing: p.savers.checkpointing,
+                    micro_batch: p.savers.micro_batch,
+                    offload,
+                    host_bytes,
+                    pipeline_offload: p.savers.pipeline_offload,
+                    outpaces_holders: false,
+                });
+            }
+            if spare < TIGHT_FRACTION * usable {
+                reasons.push(Reason::TightFit { spare_bytes: spare });
+            } else {
+                reasons.push(Reason::Fits { spare_bytes: spare });
+            }
+            if buying {
+                // Room means the larger run fits in the same layout without being tight
+                // itself. A placement that already needed memory savers has none; the need
+                // stated is the larger run's as entered, without them (sharded on the same
+                // GPUs but not offloaded, so it reads as more than the card holds).
+                let larger = grown(workload, &model);
+                let layout = match p.sharding {
+                    Sharding::Offloaded { gpus } => Sharding::FullySharded { gpus },
+                    other => other,
+                };
+                let need = memory::breakdown(&grown_sized, &larger, layout).total();
+                let saving = p.savers.any() || matches!(p.sharding, Sharding::Offloaded { .. });
+                if saving || usable - need < TIGHT_FRACTION * usable {
+                    let entered = speed.as_ref().map(|s| s.throughput.mid);
+                    // A larger run that would only fit tightly does not count as run.
+                    let speed_share = estimate::place_within(gpu, &grown_sized, &larger, usable)
+                        .ok()
+                        .filter(|p| usable - p.memory.total() >= TIGHT_FRACTION * usable)
+                        .and_then(|p| estimate::speed(gpu, &grown_sized, &larger, &p))
+                        .zip(entered)
+                        .map_or(0.0, |(s, e)| (s.throughput.mid / e).clamp(0.0, 1.0));
+                    reasons.push(Reason::NoRoomToGrow {
+                        need_bytes: need,
+                        speed_share,
+                    });
+                }
+            }
+        }
+        if workstation && gpu.passively_cooled() {
+            reasons.push(Reason::PassiveCooling);
+        }
+        // Buying more than two cards: a build no ordinary desktop holds as it is.
+        if let (true, Some(w)) = (buying && gpu.form_factor == FormFactor::Pcie, gpu.tdp_w) {
+            if gpus_used > 2 {
+                reasons.push(Reason::MultiCardBuild {
+                    cards: gpus_used,
+                    watts: w * f64::from(gpus_used),
+                });
+            }
+        }
+        match &speed {
+            Some(s) => {
+                reasons.push(Reason::Bound(s.bound));
+                match s.rate {
+                    RateKind::TensorFallback {
+                        wanted: Precision::Bf16,
+                        used: Precision::Fp16,
+                    } => reasons.push(Reason::NoBf16UsesFp16),
+                    RateKind::TensorFallback { wanted, used } => {
+                        reasons.push(Reason::PrecisionFallback { wanted, used })
+                    }
+                    // INT8 on the CUDA cores (DP4A): no INT8 tensor cores, Volta included.
+                    RateKind::Shader(Precision::Int8) => reasons.push(Reason::NoTensorCores),
+                    // NVIDIA has had tensor cores since Volta (compute capability 7.0).
+                    RateKind::Shader(_)
+                        if workload.precision != Precision::Fp32
+                            && gpu.compute_capability().is_some_and(|cc| cc >= (7, 0)) =>
+                    {
+                        reasons.push(Reason::TensorRateUnknown)
+                    }
+                    RateKind::Shader(_) if workload.precision != Precision::Fp32 => {
+                        reasons.push(Reason::NoTensorCores)
+                    }
+                    _ => {}
+                }
+                if let (true, Link::Assumed(gbs)) = (s.gpus_used > 1, s.link) {
+                    reasons.push(Reason::LinkAssumed { gbs });
+                }
+                if s.gpus_used > 1 && workload.task.is_training() {
+                    reasons.push(Reason::Scaling {
+                        gpus: s.gpus_used,
+                        efficiency: s.scaling_efficiency,
+                        link: link_kind(s.link, workload.nodes),
+                    });
+                }
+            }
+            None if placement.is_some() => reasons.push(Reason::SpeedUnknown),
+            None => {}
+        }
+        if gpu
+            .compute_capability()
+            .is_some_and(|cc| cc >= MIN_PYTORCH_CC && cc < DEFAULT_PYTORCH_CC)
+        {
+            reasons.push(Reason::LegacyPytorchOnly);
+        }
+        if gpu.has_ecosystem(Ecosystem::Rocm) && !gpu.has_ecosystem(Ecosystem::Cuda) {
+            reasons.push(Reason::RocmNotCuda);
+        }
+        if gpu.has_ecosystem(Ecosystem::Oneapi) && !gpu.has_ecosystem(Ecosystem::Cuda) {
+            reasons.push(Reason::OneApiNotCuda);
+        }
+        if gpu.has_ecosystem(Ecosystem::Xla) && !gpu.has_ecosystem(Ecosystem::Cuda) {
+            reasons.push(Reason::XlaNotCuda);
+        }
+        if gpu.has_ecosystem(Ecosystem::Synapseai) && !gpu.has_ecosystem(Ecosystem::Cuda) {
+            reasons.push(Reason::SynapseAiNotCuda);
+        }
+        if gpu.vendor == Vendor::Apple && cuda_first {
+            reasons.push(Reason::MetalNotCuda);
+        }
+        reasons.extend(library_reasons);
+        if gpu.vendor == Vendor::Apple {
+            reasons.push(Reason::UnifiedMemory {
+                usable_fraction: usable / (gpu.memory_gb * crate::gpu::GIB),
+                raised: usable > estimate::usable_memory(gpu),
+            });
+        }
+        if estimate::lacks_flash_attention_2(gpu)
+            && workload.task != Task::Infer
+            && sized.transformer.is_some()
+        {
+            reasons.push(Reason::NoFlashAttention2);
+        }
+        match workload.mode {
+            Mode::Buy
+                if cost
+                    .purchase
+                    .as_ref()
+                    .is_some_and(|p| p.kind == PriceKind::Used) =>
+            {
+                reasons.push(Reason::UsedOnly)
+            }
+            Mode::Rent if gpu.segment == Segment::Cloud => reasons.push(Reason::CloudOnly),
+            _ => {}
+        }
+        if workload.mode == Mode::Rent && gpu.price.cloud_marketplace {
+            reasons.push(Reason::MarketplacePrice);
+        }
+        if cost_figure(&cost, workload).is_none() {
+            reasons.push(Reason::PriceUnknown);
+        }
+        items.push(Ranked {
+            gpu,
+            memory: placement.as_ref().map_or(single, |p| p.memory),
+            usable_bytes: usable,
+            placement,
+            speed,
+            cost,
+            score: None,
+            reasons,
+            why_not,
+            off_stack: cuda_first && !gpu.has_ecosystem(Ecosystem::Cuda),
+            software,
+        });
+    }
+
+    score(&mut items, workload);
+    let best_speed = items
+        .iter()
+        .filter(|r| is_candidate(r, workload))
+        .filter_map(|r| r.speed.as_ref().map(|s| s.throughput.mid))
+        .fold(0.0_f64, f64::max);
+    for r in items.iter_mut().filter(|r| is_candidate(r, workload)) {
+        if let (Some(s), true) = (&r.speed, best_speed > 0.0) {
+            let ratio = s.throughput.mid / best_speed;
+            r.reasons.insert(0, Reason::SpeedVsBest { ratio });
+        }
+    }
+    mark_offload_that_outpaces(&mut items, workload);
+    // Work someone waits on: a scored candidate slower than a usable pace for each user
+    // (`per_user_pace`) ranks after those that keep it, when any that suits does: sixteen
+    // users at 6 tokens/s each is no answer for sixteen users, however cheap the box, nor
+    // two minutes per image for someone iterating on prompts.
+    let reading = items.iter().any(|r| {
+        is_candidate(r, workload) && suits(r, workload) && keeps_a_usable_pace(r, workload)
+    });
+    let slow = |r: &Ranked| reading && is_candidate(r, workload) && too_slow_to_use(r, workload);
+    items.sort_by(|a, b| {
+        b.fits()
+            .cmp(&a.fits())
+            .then(suits(a, workload).cmp(&suits(b, workload)).reverse())
+            .then(runs_as_asked(b, workload).cmp(&runs_as_asked(a, workload)))
+            .then(b.score.is_some().cmp(&a.score.is_some()))
+            .then(slow(a).cmp(&slow(b)))
+            .then(b.score.unwrap_or(0.0).total_cmp(&a.score.unwrap_or(0.0)))
+            .then(a.gpu.id.cmp(&b.gpu.id))
+    });
+    let context = deploy::serves_language_model(workload, model.family).then(|| Context {
+        tokens: workload.context_for(&model),
+        sequences: workload.batch.max(1),
+        assumed: workload.seq.is_none(),
+    });
+    Ranking {
+        model,
+        memory: single,
+        context,
+        items,
+        picks: Picks::default(),
+        alternatives: Vec::new(),
+    }
+}
