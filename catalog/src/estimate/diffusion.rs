@@ -1,0 +1,88 @@
+//! Diffusion pipelines: denoiser steps by the roofline, the eager forward pass's traffic
+//! of diffusion transformers, and the VAE decode.
+
+use super::*;
+
+/// Denoiser passes per step when the model does not say: classifier-free guidance runs the
+/// prompt's prediction and the unconditional one (diffusers does both, as a batch of two,
+/// whenever `guidance_scale > 1`, the default for SD 1.5 and SDXL's pipelines).
+/// Guidance-distilled models set `guidance_passes: 1`.
+pub const CFG_PASSES: f64 = 2.0;
+
+/// Bytes a diffusion transformer's forward pass moves through memory per byte of activation
+/// its layers produce (`stored_activations_per_sample`, as in training). diffusers runs the denoiser eagerly, as PyTorch
+/// training does: its norms, modulations (scale, shift, gate), activations, RoPE and
+/// residual adds each read and write whole tensors between the matmuls. A forward pass is a
+/// third of a training step's element-wise work, as it is a third of its FLOPs (backward
+/// twice the forward), so a third of `TRAINING_TRAFFIC_PASSES`; derived from that constant,
+/// not set from a diffusion fixture. LLM runtimes (llama.cpp, vLLM) fuse these operations
+/// and keep the plain roofline.
+pub const FORWARD_TRAFFIC_PASSES: f64 = TRAINING_TRAFFIC_PASSES / 3.0;
+
+/// Images per second of a diffusion pipeline: `steps` denoiser steps of the model's guidance
+/// passes, each the larger of its compute and its weight reads (the roofline) plus, for a
+/// diffusion transformer, the element-wise traffic of its eager forward pass
+/// (`FORWARD_TRAFFIC_PASSES`), then one VAE decode per image. Text encoding runs once per
+/// prompt and is left out (under 1% of an SDXL image's FLOPs).
+pub(super) fn diffusion_speed(
+    sized: &Sized,
+    workload: &Workload,
+    placement: &Placement,
+    pcie_gbs: f64,
+    (rate, (mfu_lo, mfu_hi), link): (RateKind, (f64, f64), Link),
+    flops: &dyn Fn(f64) -> f64,
+    bw: &dyn Fn(f64) -> f64,
+) -> Option<Speed> {
+    let model = sized.model;
+    let b = f64::from(workload.batch);
+    let n = f64::from(placement.gpus);
+    let denoiser = sized.gflops_per_sample? * 1e9;
+    // The VAE decoder's FLOPs scale with the pixels, as the denoiser's do.
+    let pixels = match (workload.seq, model.resolution) {
+        (Some(s), Some(d)) if d > 0 => (f64::from(s) / f64::from(d)).powi(2),
+        _ => 1.0,
+    };
+    let decode = model.decoder_gflops.map_or(0.0, |g| g * 1e9 * pixels);
+    let steps = f64::from(workload.steps());
+    let passes = model.guidance_passes.map_or(CFG_PASSES, f64::from);
+    // Offloaded, each batch of images moves the encoders, the denoiser and the VAE to the
+    // GPU and back out once over PCIe.
+    let moved = if placement.savers.pipeline_offload {
+        let bits = workload.precision.weight_bits() / 8.0;
+        2.0 * (model.params() + model.pipeline_params_b.unwrap_or(0.0) * 1e9) * bits
+            / (pcie_gbs * 1e9 * LINK_EFFICIENCY)
+    } else {
+        0.0
+    };
+    let weights = model.params() * workload.precision.weight_bits() / 8.0 / n;
+    // Element-wise traffic of one step's passes over the batch (diffusion transformers).
+    let traffic = if sized.transformer.is_some() {
+        FORWARD_TRAFFIC_PASSES * stored_activations_per_sample(sized, workload) * passes * b / n
+    } else {
+        0.0
+    };
+    let image = |bw_eff: f64, mfu: f64| {
+        let pass = (passes * denoiser * b / (flops(mfu) * n)).max(weights / bw(bw_eff))
+            + traffic / bw(bw_eff);
+        steps * pass + decode * b / (flops(mfu) * n) + moved
+    };
+    let bound = if passes * denoiser * b / flops(0.4) >= weights / bw(0.75) {
+        Bound::Compute
+    } else {
+        Bound::Memory
+    };
+    Some(Speed {
+        rate,
+        bound,
+        unit: Unit::Images,
+        throughput: Range::new(
+            b / image(BANDWIDTH_EFFICIENCY.0, mfu_lo),
+            b / image(BANDWIDTH_EFFICIENCY.1, mfu_hi),
+        ),
+        job_hours: None,
+        prefill_seconds: None,
+        gpus_used: placement.gpus,
+        scaling_efficiency: 1.0,
+        link,
+    })
+}
