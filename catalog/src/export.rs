@@ -6,8 +6,8 @@
 use crate::estimate::{Range, Unit};
 use crate::memory::MemoryBreakdown;
 use crate::rank::{Ranked, Ranking, Tier};
-use crate::share::AppState;
-use crate::workload::{ModelChoice, Workload};
+use crate::share::{AppState, Exported, PARAMS};
+use crate::workload::Workload;
 
 pub const SCHEMA: &str = "gpu-advisor/ranking@2";
 
@@ -72,46 +72,30 @@ pub fn unit_code(unit: Unit) -> &'static str {
     }
 }
 
+/// The workload block: each parameter of the link that is the workload's, under the name
+/// and with the value its declaration gives (`share::Param::export`), in the table's order.
 fn workload_json(w: &Workload, ranking: &Ranking) -> String {
-    let model = &ranking.model;
-    let (model_id, params) = match &w.model {
-        ModelChoice::Preset(id) => (string(id), "null".into()),
-        ModelChoice::Custom(p) => ("null".into(), number(*p)),
-    };
-    object(&[
-        ("task", string(w.task.as_str())),
-        ("model", model_id),
-        ("params_b", params),
-        ("precision", string(w.precision.as_str())),
-        ("batch", w.batch.to_string()),
-        ("seq", opt(w.seq_for(model), |s| s.to_string())),
-        ("samples", w.samples_for(model).to_string()),
-        ("epochs", number(w.epochs)),
-        ("gpus", w.gpus.to_string()),
-        ("nodes", w.nodes.to_string()),
-        ("network", string(w.network.as_str())),
-        // The runtime the link names; without one, each item's `software` says what serves it.
-        ("runtime", opt(w.runtime, |r| string(r.as_str()))),
-        ("framework", string(w.framework().as_str())),
-        ("steps", number(f64::from(w.steps()))),
-        ("budget_usd", opt(w.budget_usd, number)),
-        ("mode", string(w.mode.as_str())),
-        ("eco", string(w.eco.as_str())),
-        ("priority", string(w.priority.as_str())),
-        ("optimizer", string(w.optimizer.as_str())),
-        ("lora_rank", w.lora_rank.to_string()),
-        ("checkpointing", w.checkpointing().to_string()),
-        ("electricity_usd_per_kwh", number(w.electricity_usd_per_kwh)),
-        (
-            "your_prices",
-            object(
-                &w.your_prices
-                    .iter()
-                    .map(|(id, usd)| (id.as_str(), number(*usd)))
-                    .collect::<Vec<_>>(),
-            ),
-        ),
-    ])
+    let fields: Vec<(&str, String)> = PARAMS
+        .iter()
+        .filter_map(|p| p.export)
+        .map(|(name, value)| {
+            let text = match value(w, &ranking.model) {
+                Exported::Text(t) => string(&t),
+                Exported::Number(x) => number(x),
+                Exported::Whole(n) => n.to_string(),
+                Exported::Flag(b) => b.to_string(),
+                Exported::Null => "null".into(),
+                Exported::Prices(prices) => object(
+                    &prices
+                        .iter()
+                        .map(|(id, usd)| (id.as_str(), number(*usd)))
+                        .collect::<Vec<_>>(),
+                ),
+            };
+            (name, text)
+        })
+        .collect();
+    object(&fields)
 }
 
 fn memory_json(m: &MemoryBreakdown) -> String {

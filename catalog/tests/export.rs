@@ -135,3 +135,41 @@ fn each_item_names_the_software_its_estimate_models() {
     let (named, _) = software("model=llama-3.1-8b&runtime=transformers", "rtx-4090");
     assert_eq!(named, "transformers");
 }
+
+/// The workload block is the parameter table's: each of the workload's keys under its
+/// export name, in the table's order, with the value the estimate used; the keys that are
+/// not the workload's (view, compared GPUs, filters, language, theme, embedding) are left
+/// out, and nothing else is written.
+#[test]
+fn the_workload_block_is_the_parameter_tables() {
+    let (v, _, _) =
+        export("task=qlora&model=llama-3.1-8b&batch=4&samples=1281167&ckpt=0&price=rtx-3090:700");
+    let block = v["workload"].as_object().expect("workload object");
+    let declared: Vec<&str> = catalog::share::PARAMS
+        .iter()
+        .filter_map(|p| p.export.map(|(name, _)| name))
+        .collect();
+    let mut written: Vec<&str> = block.keys().map(String::as_str).collect();
+    let mut expected = declared.clone();
+    written.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(written, expected);
+    let outside: Vec<&str> = catalog::share::PARAMS
+        .iter()
+        .filter(|p| p.export.is_none())
+        .map(|p| p.key)
+        .collect();
+    assert_eq!(
+        outside,
+        ["view", "ids", "mine", "seg", "vendor", "cond", "lang", "theme", "embed"]
+    );
+    // Values as the estimate used them: whole numbers exact, the fine-tuning default
+    // length when the link sets none, flags as booleans, your prices by id.
+    assert_eq!(block["samples"], 1_281_167);
+    assert_eq!(block["batch"], 4);
+    assert_eq!(block["seq"], 2048);
+    assert_eq!(block["checkpointing"], false);
+    assert_eq!(block["model"], "llama-3.1-8b");
+    assert_eq!(block["params_b"], Value::Null);
+    assert_eq!(block["your_prices"]["rtx-3090"], 700.0);
+}

@@ -7,7 +7,7 @@
 mod applies;
 mod params;
 
-pub use params::{param, range, Param, PARAMS};
+pub use params::{param, range, Exported, Param, PARAMS};
 
 use crate::gpu::{Segment, Vendor};
 use crate::workload::{token_enum, Change, Precision, Task, Workload};

@@ -1,13 +1,15 @@
 //! Every URL parameter, declared once: its key, the range a number in it takes, how its
 //! value is read into the state and how the state writes it back. `parse` and `print`
 //! run over this table in its order, the form's number fields take their ranges from it
-//! (`range`), and a test checks the README's table of keys against it.
+//! (`range`), the export's workload block takes its names and values from it (`export`),
+//! and a test checks the README's table of keys against it.
 
 use super::{
     cut, AppState, Condition, IgnoreReason, Ignored, Lang, Resolve, Theme, View, MAX_COMPARE,
 };
 use crate::decimal::{parse_number, shortest};
 use crate::gpu::{Segment, Vendor};
+use crate::model::Model;
 use crate::workload::{
     EcoRequirement, Framework, Mode, ModelChoice, Network, Optimizer, Precision, Priority, Runtime,
     Task, Workload, DEFAULT_MODEL, MAX_PRICES,
@@ -24,6 +26,26 @@ pub struct Param {
     read: fn(&mut AppState, &mut Reading) -> Result<(), IgnoreReason>,
     /// The value for the state, or `None` when it holds the default (left out of links).
     write: fn(&AppState) -> Option<String>,
+    /// Its name and value in the export's workload block (`catalog::export`): the value
+    /// the estimate used (the model's own sequence length when the link sets none), not
+    /// only what the link says. `None` for keys that are not the workload's (the view,
+    /// the compared GPUs, filters, language, theme, embedding).
+    pub export: Option<(&'static str, ExportFn)>,
+}
+
+/// How a parameter's value is read for the export, from the workload and its model.
+pub type ExportFn = fn(&Workload, &Model) -> Exported;
+
+/// A workload parameter's value in the export (`Param::export`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Exported {
+    Text(String),
+    Number(f64),
+    Whole(u64),
+    Flag(bool),
+    Null,
+    /// Your prices: GPU id and dollars.
+    Prices(Vec<(String, f64)>),
 }
 
 /// A value being read: its text, and where a list's items are noticed one by one.
@@ -130,6 +152,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| differs(s.view, View::Advise, |v| v.as_str().into()),
+        export: None,
     },
     Param {
         key: "ids",
@@ -154,6 +177,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| joined(&s.ids, String::clone),
+        export: None,
     },
     Param {
         key: "mine",
@@ -165,6 +189,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| s.mine.clone(),
+        export: None,
     },
     Param {
         key: "task",
@@ -175,6 +200,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| differs(s.workload.task, defaults().task, |t| t.as_str().into()),
+        export: Some(("task", |w, _| Exported::Text(w.task.as_str().into()))),
     },
     Param {
         key: "model",
@@ -194,6 +220,10 @@ pub const PARAMS: &[Param] = &[
             ModelChoice::Preset(id) if id != DEFAULT_MODEL => Some(id.clone()),
             _ => None,
         },
+        export: Some(("model", |w, _| match &w.model {
+            ModelChoice::Preset(id) => Exported::Text(id.clone()),
+            ModelChoice::Custom(_) => Exported::Null,
+        })),
     },
     Param {
         key: "params",
@@ -207,6 +237,10 @@ pub const PARAMS: &[Param] = &[
             ModelChoice::Custom(p) => Some(number(p)),
             ModelChoice::Preset(_) => None,
         },
+        export: Some(("params_b", |w, _| match w.model {
+            ModelChoice::Custom(p) => Exported::Number(p),
+            ModelChoice::Preset(_) => Exported::Null,
+        })),
     },
     Param {
         key: "prec",
@@ -221,6 +255,9 @@ pub const PARAMS: &[Param] = &[
                 p.as_str().into()
             })
         },
+        export: Some(("precision", |w, _| {
+            Exported::Text(w.precision.as_str().into())
+        })),
     },
     Param {
         key: "batch",
@@ -231,6 +268,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| differs(s.workload.batch, defaults().batch, |b| b.to_string()),
+        export: Some(("batch", |w, _| Exported::Whole(u64::from(w.batch)))),
     },
     Param {
         key: "seq",
@@ -241,6 +279,10 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| s.workload.seq.map(|x| x.to_string()),
+        export: Some(("seq", |w, m| {
+            w.seq_for(m)
+                .map_or(Exported::Null, |s| Exported::Whole(u64::from(s)))
+        })),
     },
     Param {
         key: "samples",
@@ -251,6 +293,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| s.workload.samples.map(|x| x.to_string()),
+        export: Some(("samples", |w, m| Exported::Whole(w.samples_for(m)))),
     },
     Param {
         key: "epochs",
@@ -261,6 +304,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| differs(s.workload.epochs, defaults().epochs, number),
+        export: Some(("epochs", |w, _| Exported::Number(w.epochs))),
     },
     Param {
         key: "steps",
@@ -271,6 +315,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| s.workload.steps.map(|x| x.to_string()),
+        export: Some(("steps", |w, _| Exported::Whole(u64::from(w.steps())))),
     },
     Param {
         key: "gpus",
@@ -281,6 +326,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| differs(s.workload.gpus, defaults().gpus, |g| g.to_string()),
+        export: Some(("gpus", |w, _| Exported::Whole(u64::from(w.gpus)))),
     },
     Param {
         key: "nodes",
@@ -291,6 +337,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| differs(s.workload.nodes, defaults().nodes, |n| n.to_string()),
+        export: Some(("nodes", |w, _| Exported::Whole(u64::from(w.nodes)))),
     },
     Param {
         key: "net",
@@ -305,6 +352,7 @@ pub const PARAMS: &[Param] = &[
                 n.as_str().into()
             })
         },
+        export: Some(("network", |w, _| Exported::Text(w.network.as_str().into()))),
     },
     Param {
         key: "runtime",
@@ -315,6 +363,10 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| s.workload.runtime.map(|x| x.as_str().into()),
+        export: Some(("runtime", |w, _| {
+            w.runtime
+                .map_or(Exported::Null, |r| Exported::Text(r.as_str().into()))
+        })),
     },
     Param {
         key: "fw",
@@ -325,6 +377,9 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| s.workload.framework.map(|x| x.as_str().into()),
+        export: Some(("framework", |w, _| {
+            Exported::Text(w.framework().as_str().into())
+        })),
     },
     Param {
         key: "budget",
@@ -335,6 +390,9 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| s.workload.budget_usd.map(number),
+        export: Some(("budget_usd", |w, _| {
+            w.budget_usd.map_or(Exported::Null, Exported::Number)
+        })),
     },
     Param {
         key: "mode",
@@ -345,6 +403,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| differs(s.workload.mode, defaults().mode, |m| m.as_str().into()),
+        export: Some(("mode", |w, _| Exported::Text(w.mode.as_str().into()))),
     },
     Param {
         key: "eco",
@@ -355,6 +414,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| differs(s.workload.eco, defaults().eco, |e| e.as_str().into()),
+        export: Some(("eco", |w, _| Exported::Text(w.eco.as_str().into()))),
     },
     Param {
         key: "prio",
@@ -369,6 +429,9 @@ pub const PARAMS: &[Param] = &[
                 p.as_str().into()
             })
         },
+        export: Some(("priority", |w, _| {
+            Exported::Text(w.priority.as_str().into())
+        })),
     },
     Param {
         key: "opt",
@@ -383,6 +446,9 @@ pub const PARAMS: &[Param] = &[
                 o.as_str().into()
             })
         },
+        export: Some(("optimizer", |w, _| {
+            Exported::Text(w.optimizer.as_str().into())
+        })),
     },
     Param {
         key: "rank",
@@ -397,6 +463,7 @@ pub const PARAMS: &[Param] = &[
                 x.to_string()
             })
         },
+        export: Some(("lora_rank", |w, _| Exported::Whole(u64::from(w.lora_rank)))),
     },
     Param {
         key: "ckpt",
@@ -411,6 +478,7 @@ pub const PARAMS: &[Param] = &[
                 .checkpointing
                 .map(|c| if c { "1" } else { "0" }.into())
         },
+        export: Some(("checkpointing", |w, _| Exported::Flag(w.checkpointing()))),
     },
     Param {
         key: "kwh",
@@ -424,6 +492,9 @@ pub const PARAMS: &[Param] = &[
             let kwh = s.workload.electricity_usd_per_kwh;
             differs(kwh, defaults().electricity_usd_per_kwh, number)
         },
+        export: Some(("electricity_usd_per_kwh", |w, _| {
+            Exported::Number(w.electricity_usd_per_kwh)
+        })),
     },
     Param {
         key: "price",
@@ -458,6 +529,9 @@ pub const PARAMS: &[Param] = &[
                 format!("{id}:{}", number(*usd))
             })
         },
+        export: Some(("your_prices", |w, _| {
+            Exported::Prices(w.your_prices.clone())
+        })),
     },
     Param {
         key: "seg",
@@ -469,6 +543,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| joined(&s.filters.segments, |x| x.as_str().into()),
+        export: None,
     },
     Param {
         key: "vendor",
@@ -479,6 +554,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| joined(&s.filters.vendors, |x| x.as_str().into()),
+        export: None,
     },
     Param {
         key: "cond",
@@ -490,6 +566,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| s.filters.condition.map(|c| c.as_str().into()),
+        export: None,
     },
     Param {
         key: "lang",
@@ -500,6 +577,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| s.lang.map(|l| l.as_str().into()),
+        export: None,
     },
     Param {
         key: "theme",
@@ -510,6 +588,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| s.theme.map(|t| t.as_str().into()),
+        export: None,
     },
     Param {
         key: "embed",
@@ -520,6 +599,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         write: |s| s.embed.then(|| "1".into()),
+        export: None,
     },
 ];
 
