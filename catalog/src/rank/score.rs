@@ -108,14 +108,34 @@ pub(super) fn balance_cost(r: &Ranked, workload: &Workload) -> Option<f64> {
 /// FP16 runs diverging where BF16 ones do not. Such GPUs still fit and are listed, after
 /// every candidate that runs the job as asked, and picks come from the latter first.
 pub fn runs_as_asked(r: &Ranked, workload: &Workload) -> bool {
-    // PyTorch's wheels matter to what runs on them (vLLM, Transformers, diffusers,
-    // training), not to llama.cpp.
-    let pytorch = r.software.needs_pytorch();
-    !r.reasons.iter().any(|x| match x {
+    !r.reasons.iter().any(|x| not_as_asked(x, r, workload))
+}
+
+/// A reason that the GPU runs the job with another setting than the one asked: FP16 or
+/// another precision for training, or PyTorch's legacy wheels for software on PyTorch
+/// (PyTorch's wheels matter to what runs on them, vLLM, Transformers, diffusers and
+/// training, not to llama.cpp).
+fn not_as_asked(x: &Reason, r: &Ranked, workload: &Workload) -> bool {
+    match x {
         Reason::NoBf16UsesFp16 | Reason::PrecisionFallback { .. } => workload.task.is_training(),
-        Reason::LegacyPytorchOnly => pytorch,
+        Reason::LegacyPytorchOnly => r.software.needs_pytorch(),
         _ => false,
-    })
+    }
+}
+
+/// A reason that a GPU which runs the job as asked still does not suit a person: it
+/// needs added cooling, or offloads to CPU memory without outpacing the cards that hold
+/// the job.
+fn in_the_way(x: &Reason) -> bool {
+    matches!(
+        x,
+        Reason::PassiveCooling
+            | Reason::MemorySavers {
+                offload: true,
+                outpaces_holders: false,
+                ..
+            }
+    )
 }
 
 /// Whether the GPU suits the person as well as runs the job: it runs it as asked
@@ -131,18 +151,7 @@ pub fn suits(r: &Ranked, workload: &Workload) -> bool {
 
 /// `suits` but for the stack: how the non-NVIDIA pick chooses among the cards off it.
 pub(super) fn suits_on_its_stack(r: &Ranked, workload: &Workload) -> bool {
-    runs_as_asked(r, workload)
-        && !r.reasons.iter().any(|x| {
-            matches!(
-                x,
-                Reason::PassiveCooling
-                    | Reason::MemorySavers {
-                        offload: true,
-                        outpaces_holders: false,
-                        ..
-                    }
-            )
-        })
+    runs_as_asked(r, workload) && !r.reasons.iter().any(in_the_way)
 }
 
 /// The reason a GPU that fits is listed after those that suit (`suits`): the setting it
@@ -154,12 +163,6 @@ pub fn set_back_by<'r>(r: &'r Ranked, workload: &Workload) -> Option<&'r Reason>
     if suits(r, workload) {
         return None;
     }
-    let pytorch = r.software.needs_pytorch();
-    let not_as_asked = |x: &&Reason| match x {
-        Reason::NoBf16UsesFp16 | Reason::PrecisionFallback { .. } => workload.task.is_training(),
-        Reason::LegacyPytorchOnly => pytorch,
-        _ => false,
-    };
     let off_stack = |x: &&Reason| {
         r.off_stack
             && matches!(
@@ -171,23 +174,12 @@ pub fn set_back_by<'r>(r: &'r Ranked, workload: &Workload) -> Option<&'r Reason>
                     | Reason::MetalNotCuda
             )
     };
-    let in_the_way = |x: &&Reason| {
-        matches!(
-            x,
-            Reason::PassiveCooling
-                | Reason::MemorySavers {
-                    offload: true,
-                    outpaces_holders: false,
-                    ..
-                }
-        )
-    };
     let reasons = &r.reasons;
     reasons
         .iter()
-        .find(not_as_asked)
+        .find(|x| not_as_asked(x, r, workload))
         .or_else(|| reasons.iter().find(off_stack))
-        .or_else(|| reasons.iter().find(in_the_way))
+        .or_else(|| reasons.iter().find(|x| in_the_way(x)))
 }
 
 /// The GPUs ruled out (but not filtered away by the view), grouped by the kind of reason
