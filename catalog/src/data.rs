@@ -10,6 +10,9 @@ use crate::share::Resolve;
 /// The full public files, with notes and sources.
 pub const GPUS_JSON: &str = include_str!("../gpus.json");
 pub const MODELS_JSON: &str = include_str!("../models.json");
+/// Published measurements, the engine's calibration (`evidence`); not compiled into the
+/// browser bundle, which fetches the file published beside the app.
+pub const MEASUREMENTS_JSON: &str = include_str!("../measurements.json");
 
 /// The same entries as static tables, without `notes` and `sources` (see `build.rs`).
 /// Rows hold only constant data; `gpus()` and `models()` turn them into owned records.

@@ -12,6 +12,7 @@ pub mod data;
 pub mod decimal;
 pub mod deploy;
 pub mod estimate;
+pub mod evidence;
 pub mod export;
 pub mod gpu;
 pub mod html;

@@ -1,16 +1,17 @@
-//! The engine against published measurements (`fixtures/calibration.json`, each with
-//! its source). Every fixture is estimated with the same constants; nothing is tuned per
-//! fixture. The test prints each comparison and the share within ±25%, and fails if
+//! The engine against published measurements (`catalog/measurements.json`, each with
+//! its source, estimated by `catalog::evidence` as the accuracy page does). Every row is
+//! estimated with the same constants; nothing is tuned per row. The test prints each comparison and the share within ±25%, and fails if
 //! that share falls below the level last measured, so the engine cannot silently get worse.
 
-use catalog::estimate;
-use catalog::memory;
-use catalog::rank::resolve_model;
-use catalog::workload::{Framework, ModelChoice, Network, Precision, Runtime, Task, Workload};
+use catalog::data::MEASUREMENTS_JSON;
+use catalog::evidence::{self, Measurement};
+use catalog::workload::Runtime;
 use catalog::Catalog;
-use serde_json::Value;
 
-const FIXTURES: &str = include_str!("fixtures/calibration.json");
+fn rows() -> Vec<Measurement> {
+    Measurement::parse_all(MEASUREMENTS_JSON).expect("measurements.json parses")
+}
+
 /// Share of fixtures within ±25% at the last calibration; raise it when the engine improves.
 /// (0.61 → 0.60 when seven Whisper fixtures arrived with the speech model: the three
 /// batch-1 faster-whisper runs land within ±25%, the int8 and batched runs do not.)
@@ -55,351 +56,11 @@ const FIXTURES: &str = include_str!("fixtures/calibration.json");
 /// 211 of 263.)
 const FLOOR: f64 = 0.80;
 
-fn precision(token: &str) -> Precision {
-    match token {
-        "fp32" => Precision::Fp32,
-        "fp16" => Precision::Fp16,
-        "fp8" => Precision::Fp8,
-        "int8" => Precision::Int8,
-        t if t.starts_with("q4") || t.starts_with("nf4") || t.starts_with("iq4") => Precision::Int4,
-        t if t.starts_with("q8") => Precision::Int8,
-        _ => Precision::Bf16,
-    }
-}
-
-fn task(token: &str) -> Task {
-    Task::parse(token).unwrap_or(Task::Infer)
-}
-
-/// A training fixture without a task trains from scratch.
-fn training_task(token: &str) -> Task {
-    Some(task(token))
-        .filter(|t| t.is_training())
-        .unwrap_or(Task::Train)
-}
-
-fn speed(catalog: &Catalog, gpu: &str, w: &Workload) -> Option<estimate::Speed> {
-    let gpu = catalog.gpu(gpu)?;
-    let model = resolve_model(catalog, w);
-    let sized = memory::size_model(&model, w);
-    // As the ranking does: a Mac that holds the job only with its GPU memory limit raised.
-    let placement = estimate::place(gpu, &sized, w).ok().or_else(|| {
-        estimate::raised_memory(gpu)
-            .and_then(|limit| estimate::place_within(gpu, &sized, w, limit).ok())
-    })?;
-    estimate::speed(gpu, &sized, w, &placement)
-}
-
-/// Serving measured on a group of GPUs: the speed on exactly that group (the engine alone
-/// would hold the model on the fewest GPUs that fit it).
-fn serving_speed(catalog: &Catalog, gpu: &str, w: &Workload) -> Option<estimate::Speed> {
-    if w.gpus <= 1 {
-        return speed(catalog, gpu, w);
-    }
-    let gpu = catalog.gpu(gpu)?;
-    let model = resolve_model(catalog, w);
-    let sized = memory::size_model(&model, w);
-    let sharding = memory::sharding_for(&sized, w, w.gpus, w.gpus)?;
-    let placement = estimate::Placement {
-        gpus: w.gpus,
-        sharding,
-        memory: memory::breakdown(&sized, w, sharding),
-        savers: estimate::Savers::default(),
-    };
-    estimate::speed(gpu, &sized, w, &placement)
-}
-
-fn estimate_fixture(catalog: &Catalog, f: &Value) -> Option<(f64, f64)> {
-    let s = |k: &str| f.get(k).and_then(Value::as_str).unwrap_or_default();
-    let n = |k: &str| f.get(k).and_then(Value::as_f64);
-    let model = ModelChoice::Preset(s("model").into());
-    match s("kind") {
-        "train_throughput_ratio" => {
-            let w = Workload {
-                task: Task::Train,
-                model,
-                precision: precision(s("precision")),
-                batch: 8,
-                ..Workload::default()
-            };
-            let a = speed(catalog, s("gpu_a"), &w)?.throughput.mid;
-            let b = speed(catalog, s("gpu_b"), &w)?.throughput.mid;
-            Some((a / b, n("ratio")?))
-        }
-        "decode_tokens_per_s" => {
-            // A fixture with several GPUs or a batch reports the whole group's tokens/s.
-            let w = Workload {
-                model,
-                precision: precision(s("quant")),
-                seq: Some(n("context").unwrap_or(512.0) as u32),
-                batch: n("batch").unwrap_or(1.0) as u32,
-                gpus: n("num_gpus").unwrap_or(1.0) as u32,
-                runtime: Runtime::parse(s("runtime")),
-                ..Workload::default()
-            };
-            let t = serving_speed(catalog, s("gpu"), &w)?.throughput.mid;
-            Some((t, n("tokens_per_s")?))
-        }
-        "prefill_tokens_per_s" => {
-            let prompt = n("prompt_tokens").unwrap_or(512.0);
-            let w = Workload {
-                model,
-                precision: precision(s("quant")),
-                seq: Some(prompt as u32),
-                runtime: Runtime::parse(s("runtime")),
-                ..Workload::default()
-            };
-            let p = speed(catalog, s("gpu"), &w)?.prefill_seconds?.mid;
-            Some((prompt / p, n("tokens_per_s")?))
-        }
-        "diffusion_seconds_per_image" => {
-            // Seconds per image at `steps`; a fixture published as denoising iterations per
-            // second (`denoise_only`) compares the denoising alone: the time of twice the
-            // steps less the time of the steps.
-            let steps = n("steps")? as u32;
-            let at = |steps: u32| {
-                let w = Workload {
-                    model: model.clone(),
-                    precision: precision(s("precision")),
-                    seq: n("resolution").map(|x| x as u32),
-                    steps: Some(steps),
-                    ..Workload::default()
-                };
-                speed(catalog, s("gpu"), &w).map(|x| 1.0 / x.throughput.mid)
-            };
-            let seconds = if f.get("denoise_only").and_then(Value::as_bool) == Some(true) {
-                at(2 * steps)? - at(steps)?
-            } else {
-                at(steps)?
-            };
-            Some((seconds, n("seconds")?))
-        }
-        "speech_realtime_factor" => {
-            // Seconds of audio per second; the batch is the number of 30-s windows at once.
-            let w = Workload {
-                model,
-                precision: precision(s("precision")),
-                batch: n("batch").unwrap_or(1.0) as u32,
-                runtime: Runtime::parse(s("runtime")),
-                ..Workload::default()
-            };
-            Some((speed(catalog, s("gpu"), &w)?.throughput.mid, n("value")?))
-        }
-        "train_throughput" => {
-            // Throughput of a training run: per GPU (`per_gpu`) or for the whole group, in
-            // the model's own unit (training tokens, images or sequences per second).
-            let gpus = n("num_gpus").unwrap_or(1.0) as u32;
-            let nodes = n("nodes").unwrap_or(1.0).max(1.0) as u32;
-            let w = Workload {
-                task: training_task(s("task")),
-                model,
-                precision: precision(s("precision")),
-                batch: n("batch").unwrap_or(1.0) as u32,
-                seq: n("seq").map(|x| x as u32),
-                gpus: gpus / nodes,
-                nodes,
-                network: Network::parse(s("net")).unwrap_or(Network::Ib400),
-                checkpointing: f.get("ckpt").and_then(Value::as_bool),
-                framework: Framework::parse(s("framework")),
-                ..Workload::default()
-            };
-            // A run that states its layout (`tp`: the tensor-parallel degree, 1 for FSDP
-            // alone; `layout`: `fsdp` or `offload`) is estimated on it, not on the plan the
-            // engine would pick.
-            // `layout: offload` is FSDP with CPU offload.
-            let stated = match (n("tp"), s("layout")) {
-                (_, "offload") => Some(memory::Sharding::Offloaded { gpus }),
-                (_, "fsdp") | (Some(1.0), _) => Some(memory::Sharding::FullySharded { gpus }),
-                (Some(tp), _) => Some(memory::Sharding::FsdpTensor {
-                    gpus,
-                    tensor: tp as u32,
-                }),
-                _ => None,
-            };
-            let est = match stated {
-                Some(layout) => {
-                    let gpu = catalog.gpu(s("gpu"))?;
-                    let model = resolve_model(catalog, &w);
-                    let sized = memory::size_model(&model, &w);
-                    let p = estimate::place_training_on(gpu, &sized, &w, layout).ok()?;
-                    estimate::speed(gpu, &sized, &w, &p)?
-                }
-                None => speed(catalog, s("gpu"), &w)?,
-            };
-            // A sequence model's estimate is in tokens; a fixture in samples/s divides it by
-            // the tokens per sample.
-            let per_sample = if s("unit") == "samples/s" && est.unit == estimate::Unit::TrainTokens
-            {
-                n("seq")
-                    .or(resolve_model(catalog, &w).default_seq.map(f64::from))
-                    .unwrap_or(1.0)
-            } else {
-                1.0
-            };
-            let t = est.throughput.mid / per_sample;
-            let per = if f.get("per_gpu").and_then(Value::as_bool) == Some(true) {
-                f64::from(gpus)
-            } else {
-                1.0
-            };
-            Some((t / per, n("value")?))
-        }
-        "memory_used_gb" => {
-            let gpus = n("num_gpus").unwrap_or(1.0) as u32;
-            let w = Workload {
-                task: task(s("task")),
-                model,
-                precision: precision(s("precision")),
-                batch: n("batch").unwrap_or(1.0) as u32,
-                // A fixture without a sequence length ran the model's own context.
-                seq: n("seq")
-                    .map(|x| x as u32)
-                    .or_else(|| catalog.model(s("model")).and_then(|m| m.default_seq)),
-                gpus,
-                checkpointing: f.get("ckpt").and_then(Value::as_bool),
-                lora_rank: n("lora_rank").map_or(Workload::default().lora_rank, |r| r as u32),
-                framework: Framework::parse(s("framework")),
-                ..Workload::default()
-            };
-            let unit = if s("unit") == "GB" {
-                1e9
-            } else {
-                1_073_741_824.0
-            };
-            let model = resolve_model(catalog, &w);
-            let sized = memory::size_model(&model, &w);
-            // A run that states its layout (`fsdp`, `ddp`: a whole copy on each GPU,
-            // `offload`: FSDP with CPU offload) is measured on it.
-            let sharding = match s("layout") {
-                "fsdp" => memory::Sharding::FullySharded { gpus },
-                "ddp" => memory::Sharding::Single,
-                "offload" => memory::Sharding::Offloaded { gpus },
-                _ => memory::sharding_for(&sized, &w, gpus, gpus)?,
-            };
-            let need = memory::breakdown(&sized, &w, sharding).total();
-            Some((need / unit, n("memory_gb")?))
-        }
-        _ => None,
-    }
-}
-
-/// The vendor of a fixture's GPU (the first GPU of a ratio), for the per-vendor shares.
-fn vendor(catalog: &Catalog, f: &Value) -> String {
-    f.get("gpu")
-        .or(f.get("gpu_a"))
-        .and_then(Value::as_str)
-        .and_then(|id| catalog.gpu(id))
-        .map_or("unknown".into(), |g| {
-            format!("{:?}", g.vendor).to_lowercase()
-        })
-}
-
-/// The site a fixture's figure was published on, for counting independent sources.
-fn source(f: &Value) -> String {
-    let url = f["source_url"].as_str().unwrap_or_default();
-    let rest = url.split("//").nth(1).unwrap_or(url);
-    let mut parts = rest.split('/');
-    let host = parts.next().unwrap_or_default();
-    // A GitHub figure's source is its repository.
-    if host == "github.com" || host == "raw.githubusercontent.com" {
-        let owner = parts.next().unwrap_or_default();
-        let repo = parts.next().unwrap_or_default();
-        format!("{owner}/{repo}")
-    } else {
-        host.to_string()
-    }
-}
-
-/// The fixtures each fitted constant was set from, by the constant's own account: the
-/// share within ±25% of the others (held out) is what a stranger's measurement would see.
-/// A fixture matched here is in-sample; every other one was not used to set any constant.
-const FITTED: &[(&str, &str, &str)] = &[
-    // (constant, source URL fragment, kind or "" for any)
-    (
-        "CONV_TRAINING_TRAFFIC_PASSES, CONV_ISSUE_CYCLES_PER_ELEMENT, TRAINING_TRAFFIC_PASSES, GDDR_FULL_RATE_TFLOPS_PER_WATT",
-        "lambdal/deeplearning-benchmark",
-        "train_throughput_ratio",
-    ),
-    (
-        "METAL_DECODE_BANDWIDTH, METAL_DECODE_OVERHEAD_PER_LAYER_S, METAL_PREFILL_COMPUTE",
-        "llama.cpp/discussions/4167",
-        "",
-    ),
-    ("LLAMACPP_MOE_PREFILL_SHARE", "benches/dgx-spark", "prefill_tokens_per_s"),
-    ("LLAMACPP_MOE_PREFILL_SHARE", "amd-strix-halo-toolboxes", "prefill_tokens_per_s"),
-    ("LLAMACPP_MOE_PREFILL_SHARE", "beowulf-ai-cluster", "prefill_tokens_per_s"),
-    ("WHISPER_STEP_OVERHEAD_PER_LAYER_S", "faster-whisper", "speech_realtime_factor"),
-    (
-        "LLAMACPP_INSTINCT_PREFILL_COMPUTE",
-        "ROCm/rocm-blogs",
-        "prefill_tokens_per_s",
-    ),
-    ("QLORA_DEQUANT_BYTES_PER_PARAM", "AnswerDotAI/fsdp_qlora", "train_throughput"),
-];
-
-/// Fixtures fitted on by GPU as well as source: `LLAMACPP_HBM_DECODE_*` took XiongjieDai's
-/// A100 and H100 decode rows, not the same table's GeForce or Apple rows.
-const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
-    (
-        "LLAMACPP_INSTINCT_PREFILL_COMPUTE",
-        "llama.cpp/discussions/15021",
-        "prefill_tokens_per_s",
-        &["mi300x", "mi210"],
-    ),
-    (
-        "LLAMACPP_GDDR_FULL_RATE_TFLOPS_PER_WATT",
-        "XiongjieDai/GPU-Benchmarks-on-LLM-Inference",
-        "prefill_tokens_per_s",
-        &["rtx-6000-ada", "l40s"],
-    ),
-    (
-        "LLAMACPP_DP4A_PREFILL_COMPUTE",
-        "llama.cpp/pull/4766",
-        "prefill_tokens_per_s",
-        &["p40"],
-    ),
-    (
-        "LLAMACPP_HBM_DECODE_BANDWIDTH, LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S",
-        "XiongjieDai/GPU-Benchmarks-on-LLM-Inference",
-        "decode_tokens_per_s",
-        &["a100-pcie-80gb", "a100-sxm4-80gb", "h100-pcie-80gb"],
-    ),
-];
-
-/// Fixtures fitted on by training framework and model: `memory::UNSLOTH_LAYER_ACTIVATIONS`
-/// took the Llama 3.1 8B column of Unsloth's table, not its Llama 3.3 70B column.
-const FITTED_ON_MODELS: &[(&str, &str, &str, &str)] = &[(
-    "UNSLOTH_LAYER_ACTIVATIONS",
-    "unslothai/unsloth",
-    "unsloth",
-    "llama-3.1-8b",
-)];
-
-/// The constants a fixture was fitted on, if any.
-fn fitted_on(f: &Value) -> Option<&'static str> {
-    let url = f["source_url"].as_str().unwrap_or_default();
-    let kind = f["kind"].as_str().unwrap_or_default();
-    let gpu = f["gpu"].as_str().unwrap_or_default();
-    let framework = f["framework"].as_str().unwrap_or_default();
-    let model = f["model"].as_str().unwrap_or_default();
-    if let Some((name, ..)) = FITTED_ON_MODELS
-        .iter()
-        .find(|(_, fragment, fw, m)| url.contains(fragment) && *fw == framework && *m == model)
-    {
-        return Some(name);
-    }
-    FITTED
-        .iter()
-        .find(|(_, fragment, k)| url.contains(fragment) && (k.is_empty() || *k == kind))
-        .map(|(name, _, _)| *name)
-        .or_else(|| {
-            FITTED_ON_GPUS
-                .iter()
-                .find(|(_, fragment, k, gpus)| {
-                    url.contains(fragment) && *k == kind && gpus.contains(&gpu)
-                })
-                .map(|(name, ..)| *name)
-        })
+/// The vendor of a row's GPU (the first GPU of a ratio), for the per-vendor shares.
+fn vendor(catalog: &Catalog, m: &Measurement) -> String {
+    catalog.gpu(m.gpu()).map_or("unknown".into(), |g| {
+        format!("{:?}", g.vendor).to_lowercase()
+    })
 }
 
 /// Share of held-out fixtures (set no constant, `FITTED`) within ±25%: the figure to quote.
@@ -410,16 +71,15 @@ const HELD_OUT_FLOOR: f64 = 0.75;
 
 #[test]
 fn every_serving_fixture_names_its_runtime() {
-    let fixtures: Vec<Value> = serde_json::from_str(FIXTURES).expect("calibration.json parses");
-    for f in &fixtures {
-        let kind = f["kind"].as_str().unwrap_or_default();
+    for m in rows() {
+        let kind = m.text("kind");
         if matches!(kind, "decode_tokens_per_s" | "prefill_tokens_per_s") {
-            let runtime = f["runtime"].as_str().unwrap_or_default();
+            let runtime = m.text("runtime");
             assert!(
                 Runtime::parse(runtime).is_some(),
                 "{kind} {} on {}: runtime {runtime:?}",
-                f["model"],
-                f["gpu"]
+                m.model(),
+                m.gpu()
             );
         }
     }
@@ -428,75 +88,66 @@ fn every_serving_fixture_names_its_runtime() {
 #[test]
 fn estimates_land_near_published_measurements() {
     let catalog = Catalog::embedded();
-    let fixtures: Vec<Value> = serde_json::from_str(FIXTURES).expect("calibration.json parses");
-    assert!(fixtures.len() >= 15);
-    let mut within = 0;
-    let mut compared = 0;
-    // (within, fixtures) of those held out.
-    let mut held_out = (0, 0);
-    // Vendor → (within, fixtures).
-    let mut by_vendor: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+    let rows = rows();
+    assert!(rows.len() >= 15);
+    let accuracy = evidence::accuracy(catalog, &rows);
+    // Vendor → tally.
+    let mut by_vendor: std::collections::BTreeMap<String, evidence::Tally> = Default::default();
     let mut sources = std::collections::BTreeSet::new();
-    for f in &fixtures {
-        sources.insert(source(f));
+    for (m, c) in rows.iter().zip(&accuracy.rows) {
+        sources.insert(m.source());
         let label = format!(
             "{} {} {} {}",
-            f["kind"].as_str().unwrap_or_default(),
-            f["model"].as_str().unwrap_or_default(),
-            f.get("gpu")
-                .or(f.get("gpu_a"))
-                .and_then(Value::as_str)
-                .unwrap_or_default(),
-            f.get("gpu_b").and_then(Value::as_str).unwrap_or_default(),
+            m.text("kind"),
+            m.model(),
+            m.gpu(),
+            m.text("gpu_b")
         );
-        let tally = by_vendor.entry(vendor(catalog, f)).or_default();
-        tally.1 += 1;
-        let fitted = fitted_on(f);
-        held_out.1 += usize::from(fitted.is_none());
-        match estimate_fixture(catalog, f) {
-            Some((estimated, published)) => {
-                compared += 1;
-                let ratio = estimated / published;
-                let ok = (0.75..=1.25).contains(&ratio);
-                within += usize::from(ok);
-                tally.0 += usize::from(ok);
-                held_out.0 += usize::from(ok && fitted.is_none());
-                println!(
-                    "{} {label}: estimated {estimated:.2}, published {published:.2} ({:+.0}%){}",
-                    if ok { "ok  " } else { "MISS" },
-                    (ratio - 1.0) * 100.0,
-                    fitted.map_or(String::new(), |c| format!(" [fitted: {c}]"))
-                );
-            }
+        let within = c.is_some_and(|c| c.within());
+        by_vendor.entry(vendor(catalog, m)).or_default().add(within);
+        match c {
+            Some(c) => println!(
+                "{} {label}: estimated {:.2}, published {:.2} ({:+.0}%){}",
+                if within { "ok  " } else { "MISS" },
+                c.estimated,
+                c.published,
+                c.off() * 100.0,
+                evidence::fitted_on(m).map_or(String::new(), |c| format!(" [fitted: {c}]"))
+            ),
             None => println!("skip {label}: no estimate (missing data or fixture fields)"),
         }
     }
-    let share = within as f64 / fixtures.len() as f64;
     let vendors: Vec<String> = by_vendor
         .iter()
-        .map(|(v, (w, n))| format!("{v} {w}/{n}"))
+        .map(|(v, t)| format!("{v} {}/{}", t.within, t.rows))
         .collect();
+    let (all, held) = (accuracy.all, accuracy.held_out);
     println!(
-        "calibration: {within} of {} fixtures within ±25% ({compared} compared, {} sources; {}), {:.1}%",
-        fixtures.len(),
+        "calibration: {} of {} fixtures within ±25% ({} compared, {} sources; {}), {:.1}%",
+        all.within,
+        all.rows,
+        accuracy.compared,
         sources.len(),
         vendors.join(", "),
-        share * 100.0
+        all.share() * 100.0
     );
-    let held_share = held_out.0 as f64 / held_out.1.max(1) as f64;
     println!(
         "held out (set no constant): {} of {} within ±25%, {:.1}%; fitted on: {} of {}",
-        held_out.0,
-        held_out.1,
-        held_share * 100.0,
-        within - held_out.0,
-        fixtures.len() - held_out.1
+        held.within,
+        held.rows,
+        held.share() * 100.0,
+        all.within - held.within,
+        all.rows - held.rows
     );
-    assert!(share >= FLOOR, "calibration fell to {:.1}%", share * 100.0);
     assert!(
-        held_share >= HELD_OUT_FLOOR,
+        all.share() >= FLOOR,
+        "calibration fell to {:.1}%",
+        all.share() * 100.0
+    );
+    assert!(
+        held.share() >= HELD_OUT_FLOOR,
         "held-out calibration fell to {:.1}%",
-        held_share * 100.0
+        held.share() * 100.0
     );
 }
 
@@ -583,15 +234,14 @@ const PICK_RATIOS: &[(&str, &str, &str, &str, &str, &str)] = &[
 #[test]
 fn ratios_that_decide_picks_hold() {
     let catalog = Catalog::embedded();
-    let fixtures: Vec<Value> = serde_json::from_str(FIXTURES).expect("calibration.json parses");
+    let rows = rows();
     let find = |kind: &str, model: &str, quant: &str, source: &str, gpu: &str| {
-        fixtures.iter().find(|f| {
-            let s = |k: &str| f.get(k).and_then(Value::as_str).unwrap_or_default();
-            s("kind") == kind
-                && s("model") == model
-                && (s("quant") == quant || s("precision") == quant)
-                && s("source_url").contains(source)
-                && s("gpu") == gpu
+        rows.iter().find(|m| {
+            m.text("kind") == kind
+                && m.model() == model
+                && m.text("precision") == quant
+                && m.source_url().contains(source)
+                && m.gpu() == gpu
         })
     };
     let mut misses = Vec::new();
@@ -600,14 +250,15 @@ fn ratios_that_decide_picks_hold() {
             find(kind, model, quant, source, a),
             find(kind, model, quant, source, b),
         ) else {
-            panic!("{kind} {model} {quant} {source}: no fixture for {a} or {b}");
+            panic!("{kind} {model} {quant} {source}: no row for {a} or {b}");
         };
-        let (Some((ea, pa)), Some((eb, pb))) =
-            (estimate_fixture(catalog, fa), estimate_fixture(catalog, fb))
-        else {
+        let (Some(ca), Some(cb)) = (
+            evidence::estimate(catalog, fa),
+            evidence::estimate(catalog, fb),
+        ) else {
             panic!("{kind} {model} {a}/{b}: no estimate");
         };
-        let (estimated, published) = (ea / eb, pa / pb);
+        let (estimated, published) = (ca.estimated / cb.estimated, ca.published / cb.published);
         let off = estimated / published;
         let ok = (0.75..=1.25).contains(&off);
         println!(

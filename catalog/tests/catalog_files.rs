@@ -268,3 +268,26 @@ fn embedded_catalog_matches_the_full_files() {
     assert_eq!(details.len(), full.gpus.len());
     assert!(details.iter().all(|d| !d.sources.is_empty()));
 }
+
+#[test]
+fn measurements_file_has_no_violations() {
+    let listing = catalog::evidence::violations(&real(), catalog::data::MEASUREMENTS_JSON);
+    assert!(
+        listing.is_empty(),
+        "{} violations:\n{}",
+        listing.len(),
+        listing.join("\n")
+    );
+}
+
+#[test]
+fn a_measurement_without_its_source_is_a_violation() {
+    let row = r#"[{"kind": "decode_tokens_per_s", "gpu": "rtx-4090", "model": "llama-3-8b",
+        "runtime": "llamacpp", "precision": "q4_k_m", "value": 127.7, "unit": "tokens/s",
+        "date": "2024-05", "note": "tg128 from llama-bench, one card"}]"#;
+    let listing = catalog::evidence::violations(&real(), row);
+    assert!(
+        listing.iter().any(|v| v.contains("no `source_url`")),
+        "{listing:?}"
+    );
+}

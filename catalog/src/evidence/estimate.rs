@@ -1,0 +1,399 @@
+//! The engine's figure for a published measurement: the row's run written as a workload
+//! and estimated with the same constants as every card; nothing is set per row.
+
+use super::*;
+use crate::estimate::{self as est, Placement, Savers, Speed, Unit};
+use crate::memory::{self, Sharding};
+use crate::rank::resolve_model;
+use crate::workload::{Framework, ModelChoice, Network, Precision, Runtime, Task, Workload};
+use crate::Catalog;
+
+/// A row's published figure beside the engine's, in the row's unit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Comparison {
+    pub estimated: f64,
+    pub published: f64,
+}
+
+impl Comparison {
+    /// Estimate over measurement, less one: −0.05 is 5% low.
+    pub fn off(&self) -> f64 {
+        self.estimated / self.published - 1.0
+    }
+
+    /// Within ±25% of the measurement, the calibration's test of a good estimate.
+    pub fn within(&self) -> bool {
+        (0.75..=1.25).contains(&(self.estimated / self.published))
+    }
+}
+
+/// The precision a row's token names: GGUF types by their weight bits.
+pub(super) fn precision(token: &str) -> Precision {
+    match token {
+        "fp32" => Precision::Fp32,
+        "fp16" => Precision::Fp16,
+        "fp8" => Precision::Fp8,
+        "int8" => Precision::Int8,
+        t if t.starts_with("q4") || t.starts_with("nf4") || t.starts_with("iq4") => Precision::Int4,
+        t if t.starts_with("q8") => Precision::Int8,
+        _ => Precision::Bf16,
+    }
+}
+
+fn task(token: &str) -> Task {
+    Task::parse(token).unwrap_or(Task::Infer)
+}
+
+/// A training row without a task trains from scratch.
+fn training_task(token: &str) -> Task {
+    Some(task(token))
+        .filter(|t| t.is_training())
+        .unwrap_or(Task::Train)
+}
+
+fn speed(catalog: &Catalog, gpu: &str, w: &Workload) -> Option<Speed> {
+    let gpu = catalog.gpu(gpu)?;
+    let model = resolve_model(catalog, w);
+    let sized = memory::size_model(&model, w);
+    // As the ranking does: a Mac that holds the job only with its GPU memory limit raised.
+    let placement = est::place(gpu, &sized, w).ok().or_else(|| {
+        est::raised_memory(gpu).and_then(|limit| est::place_within(gpu, &sized, w, limit).ok())
+    })?;
+    est::speed(gpu, &sized, w, &placement)
+}
+
+/// Serving measured on a group of GPUs: the speed on exactly that group (the engine alone
+/// would hold the model on the fewest GPUs that fit it).
+fn serving_speed(catalog: &Catalog, gpu: &str, w: &Workload) -> Option<Speed> {
+    if w.gpus <= 1 {
+        return speed(catalog, gpu, w);
+    }
+    let gpu = catalog.gpu(gpu)?;
+    let model = resolve_model(catalog, w);
+    let sized = memory::size_model(&model, w);
+    let sharding = memory::sharding_for(&sized, w, w.gpus, w.gpus)?;
+    let placement = Placement {
+        gpus: w.gpus,
+        sharding,
+        memory: memory::breakdown(&sized, w, sharding),
+        savers: Savers::default(),
+    };
+    est::speed(gpu, &sized, w, &placement)
+}
+
+/// The engine's figure for a row, beside the published one; `None` when the row's GPU or
+/// model is not in the catalog or the run does not fit the engine's model of it.
+pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
+    let s = |k: &str| m.text(k);
+    let n = |k: &str| m.number(k);
+    let published = m.value()?;
+    let model = ModelChoice::Preset(m.model().into());
+    let estimated = match m.kind()? {
+        Kind::TrainingRatio => {
+            let w = Workload {
+                task: Task::Train,
+                model,
+                precision: precision(s("precision")),
+                batch: 8,
+                ..Workload::default()
+            };
+            let a = speed(catalog, m.gpu(), &w)?.throughput.mid;
+            let b = speed(catalog, s("gpu_b"), &w)?.throughput.mid;
+            a / b
+        }
+        Kind::Decode => {
+            // A row with several GPUs or a batch reports the whole group's tokens/s.
+            let w = Workload {
+                model,
+                precision: precision(s("precision")),
+                seq: Some(n("context").unwrap_or(512.0) as u32),
+                batch: n("batch").unwrap_or(1.0) as u32,
+                gpus: m.gpus(),
+                runtime: Runtime::parse(s("runtime")),
+                ..Workload::default()
+            };
+            serving_speed(catalog, m.gpu(), &w)?.throughput.mid
+        }
+        Kind::Prefill => {
+            let prompt = n("prompt_tokens").unwrap_or(512.0);
+            let w = Workload {
+                model,
+                precision: precision(s("precision")),
+                seq: Some(prompt as u32),
+                runtime: Runtime::parse(s("runtime")),
+                ..Workload::default()
+            };
+            prompt / speed(catalog, m.gpu(), &w)?.prefill_seconds?.mid
+        }
+        Kind::Diffusion => {
+            // Seconds per image at `steps`; a row published as denoising iterations per
+            // second (`denoise_only`) compares the denoising alone: the time of twice the
+            // steps less the time of the steps.
+            let steps = n("steps")? as u32;
+            let at = |steps: u32| {
+                let w = Workload {
+                    model: model.clone(),
+                    precision: precision(s("precision")),
+                    seq: n("resolution").map(|x| x as u32),
+                    steps: Some(steps),
+                    ..Workload::default()
+                };
+                speed(catalog, m.gpu(), &w).map(|x| 1.0 / x.throughput.mid)
+            };
+            if m.flag("denoise_only") == Some(true) {
+                at(2 * steps)? - at(steps)?
+            } else {
+                at(steps)?
+            }
+        }
+        Kind::Speech => {
+            // Seconds of audio per second; the batch is the number of 30-s windows at once.
+            let w = Workload {
+                model,
+                precision: precision(s("precision")),
+                batch: n("batch").unwrap_or(1.0) as u32,
+                runtime: Runtime::parse(s("runtime")),
+                ..Workload::default()
+            };
+            speed(catalog, m.gpu(), &w)?.throughput.mid
+        }
+        Kind::Training => training(catalog, m, model)?,
+        Kind::Memory => memory_used(catalog, m, model)?,
+    };
+    Some(Comparison {
+        estimated,
+        published,
+    })
+}
+
+/// Throughput of a training run: per GPU (`per_gpu`) or for the whole group, in the row's
+/// unit (training tokens, images or samples per second).
+fn training(catalog: &Catalog, m: &Measurement, model: ModelChoice) -> Option<f64> {
+    let s = |k: &str| m.text(k);
+    let n = |k: &str| m.number(k);
+    let gpus = m.gpus();
+    let nodes = n("nodes").unwrap_or(1.0).max(1.0) as u32;
+    let w = Workload {
+        task: training_task(s("task")),
+        model,
+        precision: precision(s("precision")),
+        batch: n("batch").unwrap_or(1.0) as u32,
+        seq: n("seq").map(|x| x as u32),
+        gpus: gpus / nodes,
+        nodes,
+        network: Network::parse(s("net")).unwrap_or(Network::Ib400),
+        checkpointing: m.flag("ckpt"),
+        framework: Framework::parse(s("framework")),
+        ..Workload::default()
+    };
+    // A run that states its layout (`tp`: the tensor-parallel degree, 1 for FSDP alone;
+    // `layout`: `fsdp`, or `offload` for FSDP with CPU offload) is estimated on it, not on
+    // the plan the engine would pick.
+    let stated = match (n("tp"), s("layout")) {
+        (_, "offload") => Some(Sharding::Offloaded { gpus }),
+        (_, "fsdp") | (Some(1.0), _) => Some(Sharding::FullySharded { gpus }),
+        (Some(tp), _) => Some(Sharding::FsdpTensor {
+            gpus,
+            tensor: tp as u32,
+        }),
+        _ => None,
+    };
+    let speed = match stated {
+        Some(layout) => {
+            let gpu = catalog.gpu(m.gpu())?;
+            let model = resolve_model(catalog, &w);
+            let sized = memory::size_model(&model, &w);
+            let p = est::place_training_on(gpu, &sized, &w, layout).ok()?;
+            est::speed(gpu, &sized, &w, &p)?
+        }
+        None => speed(catalog, m.gpu(), &w)?,
+    };
+    // A sequence model's estimate is in tokens; a row in samples/s divides it by the
+    // tokens per sample.
+    let per_sample = if m.unit() == "samples/s" && speed.unit == Unit::TrainTokens {
+        n("seq")
+            .or(resolve_model(catalog, &w).default_seq.map(f64::from))
+            .unwrap_or(1.0)
+    } else {
+        1.0
+    };
+    let per = if m.flag("per_gpu") == Some(true) {
+        f64::from(gpus)
+    } else {
+        1.0
+    };
+    Some(speed.throughput.mid / per_sample / per)
+}
+
+/// Peak GPU memory of a run, in the row's unit (GB or GiB).
+fn memory_used(catalog: &Catalog, m: &Measurement, model: ModelChoice) -> Option<f64> {
+    let s = |k: &str| m.text(k);
+    let n = |k: &str| m.number(k);
+    let gpus = m.gpus();
+    let w = Workload {
+        task: task(s("task")),
+        model,
+        precision: precision(s("precision")),
+        batch: n("batch").unwrap_or(1.0) as u32,
+        // A row without a sequence length ran the model's own context.
+        seq: n("seq")
+            .map(|x| x as u32)
+            .or_else(|| catalog.model(m.model()).and_then(|m| m.default_seq)),
+        gpus,
+        checkpointing: m.flag("ckpt"),
+        lora_rank: n("lora_rank").map_or(Workload::default().lora_rank, |r| r as u32),
+        framework: Framework::parse(s("framework")),
+        ..Workload::default()
+    };
+    let unit = if m.unit() == "GB" {
+        1e9
+    } else {
+        1_073_741_824.0
+    };
+    let model = resolve_model(catalog, &w);
+    let sized = memory::size_model(&model, &w);
+    // A run that states its layout (`fsdp`, `ddp`: a whole copy on each GPU, `offload`:
+    // FSDP with CPU offload) is measured on it.
+    let sharding = match s("layout") {
+        "fsdp" => Sharding::FullySharded { gpus },
+        "ddp" => Sharding::Single,
+        "offload" => Sharding::Offloaded { gpus },
+        _ => memory::sharding_for(&sized, &w, gpus, gpus)?,
+    };
+    Some(memory::breakdown(&sized, &w, sharding).total() / unit)
+}
+
+/// The rows each fitted constant was set from, by the constant's own account: the share
+/// within ±25% of the others (held out) is what a stranger's measurement would see.
+/// (constant, source URL fragment, kind or "" for any)
+const FITTED: &[(&str, &str, &str)] = &[
+    (
+        "CONV_TRAINING_TRAFFIC_PASSES, CONV_ISSUE_CYCLES_PER_ELEMENT, TRAINING_TRAFFIC_PASSES, GDDR_FULL_RATE_TFLOPS_PER_WATT",
+        "lambdal/deeplearning-benchmark",
+        "train_throughput_ratio",
+    ),
+    (
+        "METAL_DECODE_BANDWIDTH, METAL_DECODE_OVERHEAD_PER_LAYER_S, METAL_PREFILL_COMPUTE",
+        "llama.cpp/discussions/4167",
+        "",
+    ),
+    ("LLAMACPP_MOE_PREFILL_SHARE", "benches/dgx-spark", "prefill_tokens_per_s"),
+    ("LLAMACPP_MOE_PREFILL_SHARE", "amd-strix-halo-toolboxes", "prefill_tokens_per_s"),
+    ("LLAMACPP_MOE_PREFILL_SHARE", "beowulf-ai-cluster", "prefill_tokens_per_s"),
+    ("WHISPER_STEP_OVERHEAD_PER_LAYER_S", "faster-whisper", "speech_realtime_factor"),
+    (
+        "LLAMACPP_INSTINCT_PREFILL_COMPUTE",
+        "ROCm/rocm-blogs",
+        "prefill_tokens_per_s",
+    ),
+    ("QLORA_DEQUANT_BYTES_PER_PARAM", "AnswerDotAI/fsdp_qlora", "train_throughput"),
+];
+
+/// Rows fitted on by GPU as well as source: `LLAMACPP_HBM_DECODE_*` took XiongjieDai's A100
+/// and H100 decode rows, not the same table's GeForce or Apple rows.
+const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
+    (
+        "LLAMACPP_INSTINCT_PREFILL_COMPUTE",
+        "llama.cpp/discussions/15021",
+        "prefill_tokens_per_s",
+        &["mi300x", "mi210"],
+    ),
+    (
+        "LLAMACPP_GDDR_FULL_RATE_TFLOPS_PER_WATT",
+        "XiongjieDai/GPU-Benchmarks-on-LLM-Inference",
+        "prefill_tokens_per_s",
+        &["rtx-6000-ada", "l40s"],
+    ),
+    (
+        "LLAMACPP_DP4A_PREFILL_COMPUTE",
+        "llama.cpp/pull/4766",
+        "prefill_tokens_per_s",
+        &["p40"],
+    ),
+    (
+        "LLAMACPP_HBM_DECODE_BANDWIDTH, LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S",
+        "XiongjieDai/GPU-Benchmarks-on-LLM-Inference",
+        "decode_tokens_per_s",
+        &["a100-pcie-80gb", "a100-sxm4-80gb", "h100-pcie-80gb"],
+    ),
+];
+
+/// Rows fitted on by training framework and model: `memory::UNSLOTH_LAYER_ACTIVATIONS` took
+/// the Llama 3.1 8B column of Unsloth's table, not its Llama 3.3 70B column.
+const FITTED_ON_MODELS: &[(&str, &str, &str, &str)] = &[(
+    "UNSLOTH_LAYER_ACTIVATIONS",
+    "unslothai/unsloth",
+    "unsloth",
+    "llama-3.1-8b",
+)];
+
+/// The constants a row was fitted on, if any; every other row set no constant (held out).
+pub fn fitted_on(m: &Measurement) -> Option<&'static str> {
+    let url = m.source_url();
+    let kind = m.text("kind");
+    let gpu = m.gpu();
+    if let Some((name, ..)) = FITTED_ON_MODELS.iter().find(|(_, fragment, fw, model)| {
+        url.contains(fragment) && *fw == m.text("framework") && *model == m.model()
+    }) {
+        return Some(name);
+    }
+    FITTED
+        .iter()
+        .find(|(_, fragment, k)| url.contains(fragment) && (k.is_empty() || *k == kind))
+        .map(|(name, _, _)| *name)
+        .or_else(|| {
+            FITTED_ON_GPUS
+                .iter()
+                .find(|(_, fragment, k, gpus)| {
+                    url.contains(fragment) && *k == kind && gpus.contains(&gpu)
+                })
+                .map(|(name, ..)| *name)
+        })
+}
+
+/// Rows within ±25% of their measurement, of how many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tally {
+    pub within: usize,
+    pub rows: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, within: bool) {
+        self.rows += 1;
+        self.within += usize::from(within);
+    }
+
+    /// The share within, 0 for no rows.
+    pub fn share(&self) -> f64 {
+        self.within as f64 / self.rows.max(1) as f64
+    }
+}
+
+/// The engine against every row: the figure the calibration test asserts and the accuracy
+/// page prints. A row the engine cannot estimate counts as a miss.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Accuracy {
+    pub all: Tally,
+    /// Rows no constant was fitted on.
+    pub held_out: Tally,
+    /// Rows the engine estimated.
+    pub compared: usize,
+    /// Each row's comparison, in the rows' order.
+    pub rows: Vec<Option<Comparison>>,
+}
+
+pub fn accuracy(catalog: &Catalog, rows: &[Measurement]) -> Accuracy {
+    let mut out = Accuracy::default();
+    for m in rows {
+        let c = estimate(catalog, m);
+        let within = c.is_some_and(|c| c.within());
+        out.all.add(within);
+        if fitted_on(m).is_none() {
+            out.held_out.add(within);
+        }
+        out.compared += usize::from(c.is_some());
+        out.rows.push(c);
+    }
+    out
+}

@@ -1,0 +1,286 @@
+//! Published measurements (`measurements.json`) and the engine's estimate of each: the
+//! calibration test, the accuracy page and the "measured" line on a card all read the rows
+//! through this module, so the figure each of them shows is the same.
+//!
+//! A row is a flat record of named fields (`Field`), read from JSON natively
+//! (`Measurement::parse_all`) or from the browser's own JSON parser by the app; the
+//! fields every row must have are listed in `REQUIRED` and checked by the catalog tests.
+
+mod estimate;
+mod nearest;
+mod validate;
+
+pub use estimate::{accuracy, estimate, fitted_on, Accuracy, Comparison, Tally};
+pub use nearest::{nearest, Difference, Nearest, BATCH_TOLERANCE};
+pub use validate::violations;
+
+use std::collections::BTreeMap;
+
+/// One field's value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Field {
+    Text(String),
+    Number(f64),
+    Flag(bool),
+}
+
+/// What a row measured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// Generated tokens per second of a language model.
+    Decode,
+    /// Prompt tokens per second of a language model.
+    Prefill,
+    /// Training throughput (tokens, images or samples per second).
+    Training,
+    /// The ratio of two GPUs' training throughput, measured the same way.
+    TrainingRatio,
+    /// Seconds per generated image.
+    Diffusion,
+    /// Seconds of audio transcribed per second.
+    Speech,
+    /// Peak GPU memory of a training or fine-tuning run.
+    Memory,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 7] = [
+        Kind::Decode,
+        Kind::Prefill,
+        Kind::Training,
+        Kind::TrainingRatio,
+        Kind::Diffusion,
+        Kind::Speech,
+        Kind::Memory,
+    ];
+
+    /// The token in the data file's `kind` field.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Decode => "decode_tokens_per_s",
+            Kind::Prefill => "prefill_tokens_per_s",
+            Kind::Training => "train_throughput",
+            Kind::TrainingRatio => "train_throughput_ratio",
+            Kind::Diffusion => "diffusion_seconds_per_image",
+            Kind::Speech => "speech_realtime_factor",
+            Kind::Memory => "memory_used_gb",
+        }
+    }
+
+    pub fn parse(token: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == token)
+    }
+}
+
+/// Fields every row has (`runtime` for inference rows, `framework` for training and
+/// memory rows; `date` may be null only where the source prints none).
+pub const REQUIRED: &[&str] = &[
+    "kind",
+    "gpu",
+    "model",
+    "precision",
+    "value",
+    "unit",
+    "date",
+    "source_url",
+    "note",
+];
+
+/// One published measurement.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Measurement {
+    fields: BTreeMap<String, Field>,
+}
+
+impl Measurement {
+    pub fn new(fields: impl IntoIterator<Item = (String, Field)>) -> Self {
+        Measurement {
+            fields: fields.into_iter().collect(),
+        }
+    }
+
+    /// Every row of a JSON array of objects; a null field is left out.
+    pub fn parse_all(json: &str) -> Result<Vec<Measurement>, String> {
+        let value: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let rows = value.as_array().ok_or("not a list")?;
+        rows.iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let object = row.as_object().ok_or(format!("row {i} is not an object"))?;
+                Ok(Measurement::new(object.iter().filter_map(|(k, v)| {
+                    let field = match v {
+                        serde_json::Value::String(s) => Field::Text(s.clone()),
+                        serde_json::Value::Number(n) => Field::Number(n.as_f64()?),
+                        serde_json::Value::Bool(b) => Field::Flag(*b),
+                        _ => return None,
+                    };
+                    Some((k.clone(), field))
+                })))
+            })
+            .collect()
+    }
+
+    pub fn field(&self, key: &str) -> Option<&Field> {
+        self.fields.get(key)
+    }
+
+    /// A text field, or "" when absent.
+    pub fn text(&self, key: &str) -> &str {
+        match self.fields.get(key) {
+            Some(Field::Text(s)) => s,
+            _ => "",
+        }
+    }
+
+    pub fn number(&self, key: &str) -> Option<f64> {
+        match self.fields.get(key) {
+            Some(Field::Number(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    pub fn flag(&self, key: &str) -> Option<bool> {
+        match self.fields.get(key) {
+            Some(Field::Flag(b)) => Some(*b),
+            _ => None,
+        }
+    }
+
+    pub fn kind(&self) -> Option<Kind> {
+        Kind::parse(self.text("kind"))
+    }
+
+    /// The GPU measured (the first of a ratio).
+    pub fn gpu(&self) -> &str {
+        self.text("gpu")
+    }
+
+    pub fn model(&self) -> &str {
+        self.text("model")
+    }
+
+    /// The published figure in `unit()`.
+    pub fn value(&self) -> Option<f64> {
+        self.number("value")
+    }
+
+    pub fn unit(&self) -> &str {
+        self.text("unit")
+    }
+
+    /// GPUs in the measured run (1 unless stated).
+    pub fn gpus(&self) -> u32 {
+        self.number("num_gpus").map_or(1, |n| n.max(1.0) as u32)
+    }
+
+    /// The runtime of an inference row, or the framework of a training row.
+    pub fn stack(&self) -> &str {
+        match self.text("runtime") {
+            "" => self.text("framework"),
+            runtime => runtime,
+        }
+    }
+
+    pub fn date(&self) -> &str {
+        self.text("date")
+    }
+
+    pub fn source_url(&self) -> &str {
+        self.text("source_url")
+    }
+
+    /// Who published it, for a short label: a GitHub figure's owner ("lambdal",
+    /// "ggml-org"), otherwise the site's host without `www.`.
+    pub fn publisher(&self) -> &str {
+        let url = self.source_url();
+        let rest = url.split("//").nth(1).unwrap_or(url);
+        let mut parts = rest.split('/');
+        let host = parts.next().unwrap_or_default();
+        if host == "github.com" || host == "raw.githubusercontent.com" {
+            parts.next().unwrap_or(host)
+        } else {
+            host.strip_prefix("www.").unwrap_or(host)
+        }
+    }
+
+    /// The site a figure was published on, for counting independent sources: a GitHub
+    /// figure's repository, otherwise the host.
+    pub fn source(&self) -> String {
+        let url = self.source_url();
+        let rest = url.split("//").nth(1).unwrap_or(url);
+        let mut parts = rest.split('/');
+        let host = parts.next().unwrap_or_default();
+        if host == "github.com" || host == "raw.githubusercontent.com" {
+            let owner = parts.next().unwrap_or_default();
+            let repo = parts.next().unwrap_or_default();
+            format!("{owner}/{repo}")
+        } else {
+            host.to_string()
+        }
+    }
+
+    /// The row as one JSON object, fields in the data file's order of importance; what the
+    /// contribution form writes.
+    pub fn to_json(&self) -> String {
+        let order = |k: &str| {
+            REQUIRED
+                .iter()
+                .position(|r| *r == k)
+                .unwrap_or(REQUIRED.len())
+        };
+        let mut keys: Vec<&String> = self.fields.keys().collect();
+        keys.sort_by_key(|k| (order(k), k.as_str()));
+        let body: Vec<String> = keys
+            .iter()
+            .map(|k| {
+                let value = match &self.fields[*k] {
+                    Field::Text(s) => serde_json::Value::String(s.clone()).to_string(),
+                    Field::Number(n) => crate::decimal::shortest(*n),
+                    Field::Flag(b) => b.to_string(),
+                };
+                format!("  {}: {value}", serde_json::Value::String((*k).clone()))
+            })
+            .collect();
+        format!("{{\n{}\n}}", body.join(",\n"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn publisher_is_the_github_owner_or_the_host() {
+        let row = |url: &str| {
+            Measurement::new([("source_url".to_string(), Field::Text(url.to_string()))])
+        };
+        assert_eq!(
+            row("https://github.com/lambdal/deeplearning-benchmark/blob/x/a.csv").publisher(),
+            "lambdal"
+        );
+        assert_eq!(
+            row("https://www.tomshardware.com/a").publisher(),
+            "tomshardware.com"
+        );
+        assert_eq!(
+            row("https://github.com/ggml-org/llama.cpp/pull/1").source(),
+            "ggml-org/llama.cpp"
+        );
+    }
+
+    #[test]
+    fn a_row_written_as_json_reads_back_the_same() {
+        let row = Measurement::new([
+            (
+                "kind".to_string(),
+                Field::Text("decode_tokens_per_s".into()),
+            ),
+            ("gpu".to_string(), Field::Text("rtx-4090".into())),
+            ("value".to_string(), Field::Number(127.5)),
+            ("per_gpu".to_string(), Field::Flag(true)),
+            ("note".to_string(), Field::Text("a \"quoted\" note".into())),
+        ]);
+        let back = Measurement::parse_all(&format!("[{}]", row.to_json())).expect("reads back");
+        assert_eq!(back, vec![row]);
+    }
+}

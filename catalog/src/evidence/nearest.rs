@@ -1,0 +1,204 @@
+//! The published measurement nearest a card: the rule that decides which row a card shows
+//! beside its estimate, and when it shows none.
+//!
+//! A row is a candidate for a card when it measured the card's GPU (either GPU of a
+//! ratio) doing the same kind of work: serving a language model (generation first, prompt
+//! processing after), training, generating images, or transcribing speech. Memory rows
+//! are not speed and are never shown as one. Of the candidates, the one with the fewest
+//! and smallest differences wins (`Difference::weight`); among equals, the latest. A row
+//! with no difference matches exactly: same model (or the same family within ±25% of its
+//! size), task, runtime or framework, precision, GPU count, and a batch within a factor of
+//! `BATCH_TOLERANCE`.
+
+use super::estimate::precision;
+use super::*;
+use crate::deploy::Software;
+use crate::model::{Family, Model};
+use crate::rank::Ranked;
+use crate::workload::{Precision, Task, Workload};
+use crate::Catalog;
+
+/// A batch counts as the card's when it is within this factor of it.
+pub const BATCH_TOLERANCE: f64 = 2.0;
+
+/// How the measured run differs from the card's workload.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Difference {
+    /// Another model (its preset id), of another family or size.
+    Model(String),
+    /// Another kind of training (the row's task token: `train`, `lora`, …).
+    Task(String),
+    /// Prompt processing, where the card shows generation.
+    Prompt,
+    /// Another runtime or framework (the row's token).
+    Stack(String),
+    /// Another precision (the row's token).
+    Precision(String),
+    /// Another batch (the row's).
+    Batch(f64),
+    /// Another number of GPUs (the row's).
+    Gpus(u32),
+}
+
+impl Difference {
+    /// How far this takes the row from the card: the model and the kind of work first.
+    fn weight(&self) -> u32 {
+        match self {
+            Difference::Model(_) => 8,
+            Difference::Task(_) | Difference::Prompt => 4,
+            Difference::Gpus(_) => 3,
+            Difference::Stack(_) => 2,
+            Difference::Precision(_) | Difference::Batch(_) => 1,
+        }
+    }
+}
+
+/// The row a card shows, with the figure for the card's GPU.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Nearest<'a> {
+    pub row: &'a Measurement,
+    /// The published figure for this GPU, in `unit`: a ratio row's own cell for it.
+    pub value: f64,
+    pub unit: &'a str,
+    /// A ratio row: the GPU it was measured against (the estimate's error is the ratio's).
+    pub versus: Option<&'a str>,
+    /// Empty when the row matches exactly.
+    pub differs: Vec<Difference>,
+    /// The engine's figure for the row's own run.
+    pub comparison: Option<Comparison>,
+}
+
+impl Nearest<'_> {
+    pub fn exact(&self) -> bool {
+        self.differs.is_empty()
+    }
+}
+
+/// The kinds that can stand beside a card of this workload, in order of preference.
+fn kinds_for(task: Task, family: Family) -> &'static [Kind] {
+    match (task.is_training(), family) {
+        (true, _) => &[Kind::Training, Kind::TrainingRatio],
+        (false, f) if f.is_decoder() => &[Kind::Decode, Kind::Prefill],
+        (false, Family::Diffusion) => &[Kind::Diffusion],
+        (false, Family::Speech) => &[Kind::Speech],
+        _ => &[],
+    }
+}
+
+/// Whether a row's model is the card's: the same preset, or the same family within ±25%
+/// of its parameters.
+fn same_model(catalog: &Catalog, row: &str, model: &Model) -> bool {
+    row == model.id
+        || catalog.model(row).is_some_and(|m| {
+            m.family == model.family && (0.8..=1.25).contains(&(m.params_b / model.params_b))
+        })
+}
+
+/// Whether a row's runtime or framework token is the software a card models.
+fn same_stack(row: &str, software: Software) -> bool {
+    row == software.code() || (row == "megatron" && software == Software::MegatronCore)
+}
+
+/// FP16 and BF16 runs (mixed precision either way) count as one precision.
+fn same_precision(a: Precision, b: Precision) -> bool {
+    let sixteen = |p| matches!(p, Precision::Fp16 | Precision::Bf16);
+    a == b || (sixteen(a) && sixteen(b))
+}
+
+/// The measurement nearest a ranked card (its GPU, the GPUs its placement uses, the
+/// software it models), `model` the workload's resolved model. `None`: no row measured
+/// this GPU at this kind of work.
+pub fn nearest<'a>(
+    catalog: &Catalog,
+    rows: &'a [Measurement],
+    workload: &Workload,
+    model: &Model,
+    card: &Ranked,
+) -> Option<Nearest<'a>> {
+    let gpu = card.gpu.id.as_str();
+    let gpus = card.placement.as_ref().map_or(1, |p| p.gpus);
+    let kinds = kinds_for(workload.task, model.family);
+    let card_task = workload.task.as_str();
+    let mut best: Option<(u32, Nearest<'a>)> = None;
+    for row in rows {
+        let Some(kind) = row.kind().filter(|k| kinds.contains(k)) else {
+            continue;
+        };
+        let (value, unit, versus) = if row.gpu() == gpu {
+            let value = if kind == Kind::TrainingRatio {
+                row.number("value_gpu")
+            } else {
+                row.value()
+            };
+            let versus = (kind == Kind::TrainingRatio).then(|| row.text("gpu_b"));
+            (value, row.unit(), versus)
+        } else if kind == Kind::TrainingRatio && row.text("gpu_b") == gpu {
+            (row.number("value_gpu_b"), row.unit(), Some(row.gpu()))
+        } else {
+            continue;
+        };
+        let Some(value) = value else { continue };
+        let unit = if kind == Kind::TrainingRatio {
+            row.text("value_gpu_unit")
+        } else {
+            unit
+        };
+        let mut differs = Vec::new();
+        if !same_model(catalog, row.model(), model) {
+            differs.push(Difference::Model(row.model().to_string()));
+        }
+        if workload.task.is_training() {
+            let task = match row.text("task") {
+                "" => "train",
+                t => t,
+            };
+            if task != card_task {
+                differs.push(Difference::Task(task.to_string()));
+            }
+        }
+        if kind == Kind::Prefill {
+            differs.push(Difference::Prompt);
+        }
+        if !row.stack().is_empty() && !same_stack(row.stack(), card.software) {
+            differs.push(Difference::Stack(row.stack().to_string()));
+        }
+        let row_precision = row.text("precision");
+        if !same_precision(precision(row_precision), workload.precision) {
+            differs.push(Difference::Precision(row_precision.to_string()));
+        }
+        if let Some(batch) = row
+            .number("batch")
+            .or((kind == Kind::Decode).then_some(1.0))
+        {
+            let ratio = batch / f64::from(workload.batch.max(1));
+            if !(1.0 / BATCH_TOLERANCE..=BATCH_TOLERANCE).contains(&ratio) {
+                differs.push(Difference::Batch(batch));
+            }
+        }
+        if row.gpus() != gpus.max(1) {
+            differs.push(Difference::Gpus(row.gpus()));
+        }
+        let score: u32 = differs.iter().map(Difference::weight).sum();
+        let better = match &best {
+            None => true,
+            Some((s, b)) => score < *s || (score == *s && row.date() > b.row.date()),
+        };
+        if better {
+            best = Some((
+                score,
+                Nearest {
+                    row,
+                    value,
+                    unit,
+                    versus,
+                    differs,
+                    comparison: None,
+                },
+            ));
+        }
+    }
+    best.map(|(_, mut n)| {
+        n.comparison = estimate(catalog, n.row);
+        n
+    })
+}

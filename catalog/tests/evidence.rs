@@ -1,0 +1,113 @@
+//! Which published measurement a card shows (`evidence::nearest`), read from the real data
+//! file and real rankings.
+
+use catalog::data::MEASUREMENTS_JSON;
+use catalog::evidence::{self, Difference, Measurement};
+use catalog::rank::rank;
+use catalog::share::parse;
+use catalog::Catalog;
+
+fn rows() -> Vec<Measurement> {
+    Measurement::parse_all(MEASUREMENTS_JSON).expect("measurements.json parses")
+}
+
+/// The nearest row for `gpu` under the workload a link's query describes.
+fn nearest_for(
+    query: &str,
+    gpu: &str,
+) -> Option<(Measurement, f64, Vec<Difference>, Option<String>)> {
+    let catalog = Catalog::embedded();
+    let rows = rows();
+    let (state, ignored) = parse(query, catalog);
+    assert!(ignored.is_empty(), "{query}: ignored {ignored:?}");
+    let ranking = rank(catalog, &state.workload, &state.filters);
+    let card = ranking.items.iter().find(|r| r.gpu.id == gpu)?;
+    evidence::nearest(catalog, &rows, &state.workload, &ranking.model, card).map(|n| {
+        (
+            n.row.clone(),
+            n.value,
+            n.differs,
+            n.versus.map(str::to_string),
+        )
+    })
+}
+
+#[test]
+fn a_measured_run_of_the_cards_workload_matches_exactly() {
+    // XiongjieDai's RTX 4090 row: Llama 3 8B Q4_K_M, llama.cpp, one request.
+    let (row, value, differs, _) =
+        nearest_for("task=infer&model=llama-3-8b&prec=int4&batch=1", "rtx-4090").expect("a row");
+    assert_eq!(row.model(), "llama-3-8b");
+    assert_eq!(row.text("kind"), "decode_tokens_per_s");
+    assert!(differs.is_empty(), "{differs:?}");
+    assert_eq!(Some(value), row.value());
+}
+
+#[test]
+fn another_model_is_named_as_the_difference() {
+    // Llama 3 70B at 4 bits on one 4090 does not fit; on an M2 Ultra it does, and the
+    // nearest row for a Qwen-sized model of other size names the model it measured.
+    let (row, _, differs, _) =
+        nearest_for("task=infer&model=qwen2.5-32b&prec=int4&batch=1", "rtx-3090").expect("a row");
+    assert!(
+        differs.contains(&Difference::Model(row.model().to_string())),
+        "{differs:?} for {}",
+        row.model()
+    );
+}
+
+#[test]
+fn a_ratio_row_gives_each_gpu_its_own_cell() {
+    // Lambda's ResNet-50 rows: the RTX 3090 is the second GPU of the 4090/3090 ratio.
+    let (row, value, _, versus) =
+        nearest_for("task=train&model=resnet-50", "rtx-3090").expect("a row");
+    assert_eq!(row.text("kind"), "train_throughput_ratio");
+    if row.text("gpu_b") == "rtx-3090" {
+        assert_eq!(Some(value), row.number("value_gpu_b"));
+        assert_eq!(versus.as_deref(), Some(row.gpu()));
+    } else {
+        assert_eq!(Some(value), row.number("value_gpu"));
+        assert_eq!(versus.as_deref(), Some(row.text("gpu_b")));
+    }
+}
+
+#[test]
+fn no_row_of_that_kind_of_work_shows_none() {
+    // No published measurement trains anything on a K80, and memory rows are not speed.
+    assert!(nearest_for("task=train&model=resnet-50", "k80").is_none());
+    // Serving rows never stand beside a training card.
+    let training = nearest_for("task=qlora&model=llama-3.1-8b", "rtx-4090");
+    if let Some((row, ..)) = training {
+        assert!(
+            row.text("kind").starts_with("train"),
+            "{}",
+            row.text("kind")
+        );
+    }
+}
+
+#[test]
+fn the_closest_row_is_the_one_with_the_smallest_difference() {
+    // One request on an RTX 4090 under llama.cpp: a batch-1 row of the same model beats a
+    // batched one, and the batched one would name its batch.
+    let catalog = Catalog::embedded();
+    let rows = rows();
+    let (state, _) = parse(
+        "task=infer&model=llama-3-8b&prec=int4&batch=64&runtime=llamacpp",
+        catalog,
+    );
+    let ranking = rank(catalog, &state.workload, &state.filters);
+    let card = ranking
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "rtx-4090")
+        .expect("the RTX 4090 is ranked");
+    let n = evidence::nearest(catalog, &rows, &state.workload, &ranking.model, card)
+        .expect("a row of the RTX 4090");
+    assert!(
+        n.differs.iter().any(|d| matches!(d, Difference::Batch(_))),
+        "{:?}",
+        n.differs
+    );
+    assert!(n.comparison.is_some());
+}
