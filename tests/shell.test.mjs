@@ -32,7 +32,7 @@ test('the favicon is linked and served', async () => {
 });
 
 test('every view renders in both languages and both themes', async () => {
-  for (const view of ['advise', 'compare&ids=rtx-4090,a100-sxm4-80gb', 'gpu&ids=rtx-3090', 'guide', 'bench']) {
+  for (const view of ['advise', 'compare&ids=rtx-4090,a100-sxm4-80gb', 'gpu&ids=rtx-3090', 'guide', 'bench', 'accuracy']) {
     for (const lang of ['en', 'zh']) {
       for (const theme of ['light', 'dark']) {
         const { page, problems, context } = await watchedPage(browser, server.origin);

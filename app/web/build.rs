@@ -92,6 +92,12 @@ fn main() {
             ]
         )
     );
+    let measurements = manifest_dir.join("../../catalog/measurements.json");
+    println!("cargo:rerun-if-changed={}", measurements.display());
+    println!(
+        "cargo:rustc-env=MEASUREMENTS_VERSION={}",
+        fnv(&std::fs::read(measurements).unwrap_or_default())
+    );
     let dir = manifest_dir.join("locales");
     println!("cargo:rerun-if-changed={}", dir.display());
     println!(

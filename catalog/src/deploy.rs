@@ -66,6 +66,30 @@ pub enum Software {
 }
 
 impl Software {
+    pub const ALL: [Software; 10] = [
+        Software::LlamaCpp,
+        Software::Vllm,
+        Software::Transformers,
+        Software::FasterWhisper,
+        Software::WhisperCpp,
+        Software::Diffusers,
+        Software::Pytorch,
+        Software::MegatronCore,
+        Software::Unsloth,
+        Software::Xla,
+    ];
+
+    /// The software a code names (`code`), or a published measurement's runtime or
+    /// framework token (`megatron` for Megatron-Core).
+    pub fn parse(token: &str) -> Option<Software> {
+        let token = if token == "megatron" {
+            "megatron-core"
+        } else {
+            token
+        };
+        Software::ALL.into_iter().find(|s| s.code() == token)
+    }
+
     /// A stable code for exports and scripts.
     pub fn code(self) -> &'static str {
         match self {

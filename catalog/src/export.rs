@@ -11,8 +11,8 @@ use crate::workload::Workload;
 
 pub const SCHEMA: &str = "gpu-advisor/ranking@2";
 
-/// A JSON string literal.
-fn string(s: &str) -> String {
+/// A JSON string literal (also the contribution form's, `evidence::Measurement::to_json`).
+pub(crate) fn string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

@@ -30,6 +30,17 @@ impl Vendor {
             Vendor::Intel => "intel",
         }
     }
+
+    /// The vendor's name as it writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Vendor::Nvidia => "NVIDIA",
+            Vendor::Amd => "AMD",
+            Vendor::Google => "Google",
+            Vendor::Apple => "Apple",
+            Vendor::Intel => "Intel",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -1,5 +1,5 @@
-//! Writes the default view into the built `index.html` and moves its inline scripts into
-//! files beside it (Trunk's post-build hook runs this with `TRUNK_STAGING_DIR` set; a path
+//! Writes the default view into the built `index.html`, moves its inline scripts into
+//! files beside it and writes the cards' measurements (`measurements.min.json`) there (Trunk's post-build hook runs this with `TRUNK_STAGING_DIR` set; a path
 //! argument works too).
 
 use std::path::PathBuf;
@@ -32,6 +32,17 @@ fn main() {
             }
             if let Err(e) = std::fs::write(&path, out) {
                 eprintln!("{}: {e}", path.display());
+                std::process::exit(1);
+            }
+            // The measurements the cards show, without the notes only the accuracy page reads.
+            let cards = catalog::evidence::for_cards(catalog::data::MEASUREMENTS_JSON)
+                .unwrap_or_else(|e| {
+                    eprintln!("measurements.json: {e}");
+                    std::process::exit(1);
+                });
+            let file = path.with_file_name("measurements.min.json");
+            if let Err(e) = std::fs::write(&file, cards) {
+                eprintln!("{}: {e}", file.display());
                 std::process::exit(1);
             }
             println!("prerender: wrote the default view into {}", path.display());

@@ -31,10 +31,13 @@ const STATES: &[(&str, &str)] = &[
 fn page(query: &str) -> String {
     let catalog = Catalog::embedded();
     let (state, ignored) = share::parse(query, catalog);
+    let evidence = catalog::evidence::Measurement::parse_all(catalog::data::MEASUREMENTS_JSON)
+        .expect("measurements.json parses");
     let d = Draw {
         lang: Lang::En,
         state: &state,
         path: "index.html",
+        evidence: Some(&evidence),
     };
     let r = rank(catalog, &state.workload, &state.filters);
     let mut h = Html::new();
@@ -131,6 +134,7 @@ fn a_long_notice_lists_five_lines_and_counts_the_rest() {
         lang: Lang::En,
         state: &state,
         path: "",
+        evidence: None,
     };
     let html = notice(&d, &ignored);
     assert_eq!(html.matches("<li>").count(), 6, "{html}");

@@ -74,6 +74,7 @@ pub async fn mount(
                     View::Compare => crate::pages::compare::Compare().into_any(),
                     View::Gpu => crate::pages::gpu::GpuDetail().into_any(),
                     View::Guide => crate::pages::guide::Guide().into_any(),
+                    View::Accuracy => crate::pages::accuracy::Accuracy().into_any(),
                     _ => crate::pages::your_gpu::YourGpu().into_any(),
                 }}
             </ErrorBoundary>

@@ -103,6 +103,7 @@ pub fn title(lang: Lang, view: View) -> String {
             View::Gpu => Key::GpuHeading,
             View::Guide => Key::NavGuide,
             View::Bench => Key::NavBench,
+            View::Accuracy => Key::NavAccuracy,
         },
     );
     format!("{page} · {}", tr(lang, Key::AppTitle))

@@ -1,7 +1,8 @@
 //! Loading what the first visit does not carry: another WebAssembly module of the page
 //! (the views module, the measurement module), or a file published beside the page
-//! (`gpus.json`, `zh.json`).
+//! (`gpus.json`, `zh.json`, `measurements.json`).
 
+use catalog::evidence::{Field, Measurement};
 use js_sys::Function;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -70,4 +71,66 @@ pub async fn fetch_text(url: &str) -> Result<String, JsError> {
         .map_err(|e| JsError::from(e).context(url))?;
     text.as_string()
         .ok_or_else(|| JsError::new(format!("{url}: empty body")))
+}
+
+/// Which file of published measurements to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measurements {
+    /// `measurements.min.json`, written by the build without the rows' notes: what the
+    /// cards read.
+    ForCards,
+    /// `measurements.json`, the data file as published, notes and all: the accuracy page's.
+    Full,
+}
+
+/// The published measurements (published beside the page, with the build's fingerprint
+/// of the data file so a cache never pairs it with another engine), read by the
+/// browser's own JSON parser into `catalog::evidence` rows: the page's module needs no
+/// JSON library for them. Fetched once per module; after a failure the next call tries
+/// again.
+pub async fn measurements(which: Measurements) -> Result<std::rc::Rc<Vec<Measurement>>, JsError> {
+    thread_local! {
+        static ROWS: std::cell::RefCell<[Option<std::rc::Rc<Vec<Measurement>>>; 2]> =
+            const { std::cell::RefCell::new([None, None]) };
+    }
+    let slot = which as usize;
+    if let Some(rows) = ROWS.with(|r| r.borrow()[slot].clone()) {
+        return Ok(rows);
+    }
+    let url = match which {
+        Measurements::ForCards => concat!("measurements.min.json?v=", env!("MEASUREMENTS_VERSION")),
+        Measurements::Full => concat!("measurements.json?v=", env!("MEASUREMENTS_VERSION")),
+    };
+    let text = fetch_text(url).await?;
+    let rows =
+        std::rc::Rc::new(parse_measurements(&text).map_err(|e| JsError::new(e).context(url))?);
+    ROWS.with(|r| r.borrow_mut()[slot] = Some(rows.clone()));
+    Ok(rows)
+}
+
+fn parse_measurements(text: &str) -> Result<Vec<Measurement>, String> {
+    let value = js_sys::JSON::parse(text).map_err(|_| "not valid JSON".to_string())?;
+    let rows: js_sys::Array = value.dyn_into().map_err(|_| "not a list".to_string())?;
+    Ok(rows
+        .iter()
+        .map(|row| {
+            Measurement::new(
+                js_sys::Object::entries(&row.unchecked_into())
+                    .iter()
+                    .filter_map(|entry| {
+                        let pair: js_sys::Array = entry.unchecked_into();
+                        let key = pair.get(0).as_string()?;
+                        let value = pair.get(1);
+                        let field = if let Some(s) = value.as_string() {
+                            Field::Text(s)
+                        } else if let Some(n) = value.as_f64() {
+                            Field::Number(n)
+                        } else {
+                            Field::Flag(value.as_bool()?)
+                        };
+                        Some((key, field))
+                    }),
+            )
+        })
+        .collect())
 }

@@ -4,6 +4,7 @@
 
 use catalog::decimal::fixed;
 use catalog::estimate::{Bound, Range, Unit};
+use catalog::evidence::Measurement;
 use catalog::gpu::{PriceKind, Purchase};
 use catalog::memory::Sharding;
 use catalog::rank::{LinkKind, Reason, WhyNot};
@@ -485,4 +486,40 @@ pub fn summary(lang: Lang, catalog: &catalog::Catalog, w: &catalog::workload::Wo
         parts.push(format!("≤ {}", usd(b)));
     }
     parts.join(" · ")
+}
+
+/// A published figure in its unit, worded as the card's speed is.
+pub fn measured_value(lang: Lang, row: &Measurement, value: f64, unit: &str) -> String {
+    let unit = match unit {
+        "ratio" => return format!("{}×", num(value)),
+        "GB" | "GiB" => return format!("{} {unit}", num(value)),
+        "s/image" => return fill(tr(lang, Key::CardSecondsPerImage), &[("range", num(value))]),
+        "audio s/s" => Unit::AudioSeconds,
+        "images/s" => return format!("{} {}", num(value), tr(lang, Key::UnitImages)),
+        "samples/s" => Unit::Samples,
+        _ if row.text("kind") == "train_throughput" => Unit::TrainTokens,
+        _ => Unit::Tokens,
+    };
+    speed_point_text(lang, value, unit)
+}
+
+/// −5% or +12%: the estimate against the measurement.
+pub fn signed_percent(off: f64) -> String {
+    // Whole percents as integers: no float formatting in the bundle.
+    let pct = (off * 100.0).round() as i64;
+    if pct < 0 {
+        format!("\u{2212}{}%", -pct)
+    } else {
+        format!("+{pct}%")
+    }
+}
+
+/// The name of a published measurement's runtime or framework token (`llamacpp` →
+/// "llama.cpp", `megatron` → "Megatron-Core"); a token the engine does not model, as is.
+pub fn stack_name(token: &str) -> &str {
+    match token {
+        "comfyui" => "ComfyUI",
+        "tensorflow" => "TensorFlow",
+        _ => catalog::deploy::Software::parse(token).map_or(token, |s| s.name()),
+    }
 }

@@ -14,8 +14,6 @@ pub use estimate::{accuracy, estimate, fitted_on, Accuracy, Comparison, Tally};
 pub use nearest::{nearest, Difference, Nearest, BATCH_TOLERANCE};
 pub use validate::violations;
 
-use std::collections::BTreeMap;
-
 /// One field's value.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Field {
@@ -86,17 +84,32 @@ pub const REQUIRED: &[&str] = &[
     "note",
 ];
 
-/// One published measurement.
-#[derive(Debug, Clone, PartialEq, Default)]
+/// One published measurement: its fields in the order read (a row has a dozen or so, so
+/// a lookup is a short scan, and the browser bundle carries no map or sort for them).
+#[derive(Debug, Clone, Default)]
 pub struct Measurement {
-    fields: BTreeMap<String, Field>,
+    fields: Vec<(String, Field)>,
+}
+
+/// Rows are equal when they hold the same fields, in any order.
+impl PartialEq for Measurement {
+    fn eq(&self, other: &Self) -> bool {
+        self.fields.len() == other.fields.len()
+            && self.fields.iter().all(|(k, v)| other.field(k) == Some(v))
+    }
 }
 
 impl Measurement {
+    /// A row of these fields; a key given twice keeps its last value.
     pub fn new(fields: impl IntoIterator<Item = (String, Field)>) -> Self {
-        Measurement {
-            fields: fields.into_iter().collect(),
+        let mut row = Measurement::default();
+        for (key, value) in fields {
+            match row.fields.iter_mut().find(|(k, _)| *k == key) {
+                Some(slot) => slot.1 = value,
+                None => row.fields.push((key, value)),
+            }
         }
+        row
     }
 
     /// Every row of a JSON array of objects; a null field is left out.
@@ -121,26 +134,26 @@ impl Measurement {
     }
 
     pub fn field(&self, key: &str) -> Option<&Field> {
-        self.fields.get(key)
+        self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
     /// A text field, or "" when absent.
     pub fn text(&self, key: &str) -> &str {
-        match self.fields.get(key) {
+        match self.field(key) {
             Some(Field::Text(s)) => s,
             _ => "",
         }
     }
 
     pub fn number(&self, key: &str) -> Option<f64> {
-        match self.fields.get(key) {
+        match self.field(key) {
             Some(Field::Number(n)) => Some(*n),
             _ => None,
         }
     }
 
     pub fn flag(&self, key: &str) -> Option<bool> {
-        match self.fields.get(key) {
+        match self.field(key) {
             Some(Field::Flag(b)) => Some(*b),
             _ => None,
         }
@@ -220,7 +233,7 @@ impl Measurement {
     }
 
     /// The row as one JSON object, fields in the data file's order of importance; what the
-    /// contribution form writes.
+    /// contribution form writes (without a JSON library, which the browser bundle lacks).
     pub fn to_json(&self) -> String {
         let order = |k: &str| {
             REQUIRED
@@ -228,21 +241,36 @@ impl Measurement {
                 .position(|r| *r == k)
                 .unwrap_or(REQUIRED.len())
         };
-        let mut keys: Vec<&String> = self.fields.keys().collect();
-        keys.sort_by_key(|k| (order(k), k.as_str()));
-        let body: Vec<String> = keys
+        let mut fields: Vec<&(String, Field)> = self.fields.iter().collect();
+        fields.sort_by_key(|(k, _)| (order(k), k.as_str()));
+        let body: Vec<String> = fields
             .iter()
-            .map(|k| {
-                let value = match &self.fields[*k] {
-                    Field::Text(s) => serde_json::Value::String(s.clone()).to_string(),
+            .map(|(k, v)| {
+                let value = match v {
+                    Field::Text(s) => crate::export::string(s),
                     Field::Number(n) => crate::decimal::shortest(*n),
                     Field::Flag(b) => b.to_string(),
                 };
-                format!("  {}: {value}", serde_json::Value::String((*k).clone()))
+                format!("  {}: {value}", crate::export::string(k))
             })
             .collect();
         format!("{{\n{}\n}}", body.join(",\n"))
     }
+}
+
+/// The file the cards read (`measurements.min.json`, written beside the app at build
+/// time): every row without its `note` and `unmatched` texts, which only the accuracy page
+/// shows, as compact JSON: 7 KB compressed where the full file is 25 KB, for a visit that
+/// only draws cards.
+pub fn for_cards(json: &str) -> Result<String, String> {
+    let mut value: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    for row in value.as_array_mut().ok_or("not a list")? {
+        if let Some(object) = row.as_object_mut() {
+            object.remove("note");
+            object.remove("unmatched");
+        }
+    }
+    Ok(value.to_string())
 }
 
 #[cfg(test)]
@@ -278,9 +306,39 @@ mod tests {
             ("gpu".to_string(), Field::Text("rtx-4090".into())),
             ("value".to_string(), Field::Number(127.5)),
             ("per_gpu".to_string(), Field::Flag(true)),
-            ("note".to_string(), Field::Text("a \"quoted\" note".into())),
+            (
+                "note".to_string(),
+                Field::Text("a \"quoted\" note\\ on\ttwo\nlines".into()),
+            ),
         ]);
         let back = Measurement::parse_all(&format!("[{}]", row.to_json())).expect("reads back");
         assert_eq!(back, vec![row]);
+    }
+
+    #[test]
+    fn the_cards_file_is_the_data_file_without_its_texts() {
+        let full = crate::data::MEASUREMENTS_JSON;
+        let cards = for_cards(full).expect("the data file parses");
+        assert!(
+            cards.len() * 2 < full.len(),
+            "{} of {}",
+            cards.len(),
+            full.len()
+        );
+        let (full, cards) = (
+            Measurement::parse_all(full).expect("full"),
+            Measurement::parse_all(&cards).expect("cards"),
+        );
+        assert_eq!(full.len(), cards.len());
+        for (f, c) in full.iter().zip(&cards) {
+            assert!(c.field("note").is_none() && c.field("unmatched").is_none());
+            let kept = Measurement::new(
+                f.fields
+                    .iter()
+                    .filter(|(k, _)| k != "note" && k != "unmatched")
+                    .cloned(),
+            );
+            assert_eq!(&kept, c);
+        }
     }
 }

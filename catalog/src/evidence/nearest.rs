@@ -96,7 +96,7 @@ fn same_model(catalog: &Catalog, row: &str, model: &Model) -> bool {
 
 /// Whether a row's runtime or framework token is the software a card models.
 fn same_stack(row: &str, software: Software) -> bool {
-    row == software.code() || (row == "megatron" && software == Software::MegatronCore)
+    Software::parse(row) == Some(software)
 }
 
 /// FP16 and BF16 runs (mixed precision either way) count as one precision.

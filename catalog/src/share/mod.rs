@@ -18,6 +18,7 @@ token_enum!(View {
     Gpu = "gpu",
     Bench = "bench",
     Guide = "guide",
+    Accuracy = "accuracy",
 });
 
 token_enum!(Lang { En = "en", Zh = "zh" });

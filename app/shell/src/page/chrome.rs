@@ -117,8 +117,15 @@ pub fn header(d: &Draw, panel: bool, open: bool) -> String {
                 ],
                 "",
             )
-            .el("div", &[("class", "share-bar")], "")
-            .close("div");
+            .el("div", &[("class", "share-bar")], "");
+        d.link(
+            &mut h,
+            &Nav::GoTo(View::Accuracy),
+            "tool menu-link",
+            Some("nav-accuracy"),
+            d.t(Key::NavAccuracy),
+        );
+        h.close("div");
     }
     h.close("details").close("div").close("header");
     h.finish()

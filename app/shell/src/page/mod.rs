@@ -22,6 +22,9 @@ pub use chrome::{footer, header, notice};
 pub use web::text::summary;
 
 use std::cell::RefCell;
+use std::rc::Rc;
+
+use catalog::evidence::Measurement;
 
 use catalog::rank::{rank, Ranking};
 use catalog::share::{self, AppState, Filters, Ignored, Lang, Nav, Theme, View};
@@ -112,8 +115,18 @@ struct Page {
     hosted: Vec<Hosted>,
     ranked: Option<Ranked>,
     zh_loading: bool,
+    evidence: Evidence,
     root: Element,
     drawn: Drawn,
+}
+
+/// The published measurements the cards show, fetched when advise is first drawn.
+enum Evidence {
+    NotAsked,
+    Loading,
+    Here(Rc<Vec<Measurement>>),
+    /// Said in the console; the cards show no measured line.
+    Failed,
 }
 
 /// Mounts the page. A page that opens in Chinese first fetches its strings, so it never
@@ -158,6 +171,7 @@ pub async fn start() {
             hosted: Vec::new(),
             ranked: None,
             zh_loading: false,
+            evidence: Evidence::NotAsked,
             root,
             drawn: Drawn::default(),
         })
@@ -251,6 +265,29 @@ impl Page {
         Lang::En
     }
 
+    /// The published measurements, once here; the first call fetches them, and the
+    /// ranking is drawn again when they arrive.
+    fn evidence(&mut self) -> Option<Rc<Vec<Measurement>>> {
+        match &self.evidence {
+            Evidence::Here(rows) => return Some(rows.clone()),
+            Evidence::Loading | Evidence::Failed => return None,
+            Evidence::NotAsked => {}
+        }
+        self.evidence = Evidence::Loading;
+        wasm_bindgen_futures::spawn_local(async {
+            let loaded = web::load::measurements(web::load::Measurements::ForCards).await;
+            if let Err(e) = &loaded {
+                warn(&format!("published measurements: {e}"));
+            }
+            with_page(|p| {
+                p.evidence = loaded.map_or(Evidence::Failed, Evidence::Here);
+                p.drawn.results = None;
+            });
+            draw();
+        });
+        None
+    }
+
     fn theme(&self) -> Theme {
         self.state.theme.unwrap_or(if url::system_dark() {
             Theme::Dark
@@ -276,10 +313,12 @@ impl Page {
         }
         let root = self.root.clone();
         let state = self.state.clone();
+        let evidence = (view == View::Advise).then(|| self.evidence()).flatten();
         let d = Draw {
             lang,
             state: &state,
             path: url::page_file(),
+            evidence: evidence.as_deref().map(Vec::as_slice),
         };
 
         self.draw_header(&root, &d, theme);
@@ -459,7 +498,7 @@ impl Page {
                     .map(|g| g.name.as_str())
                     .collect::<Vec<_>>()
                     .join(" · "),
-                View::Guide | View::Bench => String::new(),
+                View::Guide | View::Bench | View::Accuracy => String::new(),
             };
             set_html(&line, &chrome::open_full(lang, &what, &href), true);
         }

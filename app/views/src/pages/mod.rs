@@ -1,3 +1,4 @@
+pub mod accuracy;
 pub mod compare;
 pub mod gpu;
 pub mod guide;

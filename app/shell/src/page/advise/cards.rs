@@ -210,6 +210,7 @@ pub fn card(
     position: usize,
     grade: Option<Grade>,
     vs_mine: Option<(f64, &str)>,
+    measured: Option<Option<Nearest>>,
     open: bool,
 ) {
     let (lang, mode) = (d.lang, d.state.workload.mode);
@@ -296,6 +297,9 @@ pub fn card(
         &[("class", "rank-speed")],
         &time_line(lang, item, &d.state.workload),
     );
+    if let Some(Some(n)) = &measured {
+        measured_line(h, d, n);
+    }
     h.el("p", &[("class", "rank-cost")], &cost_line);
     match vs_mine {
         Some((ratio, name)) => {
@@ -325,6 +329,13 @@ pub fn card(
     .el("summary", &[], d.t(Key::CardMore));
     if !cost_more.is_empty() {
         h.el("p", &[("class", "rank-cost")], &cost_more);
+    }
+    if let Some(None) = measured {
+        h.el(
+            "p",
+            &[("class", "measured"), ("data-testid", "measured-none")],
+            d.t(Key::CardMeasuredNone),
+        );
     }
     h.el(
         "p",
@@ -380,6 +391,102 @@ pub fn card(
         d.t(Key::CardDetails),
     );
     h.close("div").close("details").close("li");
+}
+
+/// The published figure nearest a card (`catalog::evidence::nearest`): the figure, what
+/// differs from the card's workload when it is not the same run, who published it and
+/// when (a link to the source), how far the engine's estimate of that run is from it, and
+/// a link to the accuracy page.
+fn measured_line(h: &mut Html, d: &Draw, n: &Nearest) {
+    let lang = d.lang;
+    let row = n.row;
+    let value = measured_value(lang, row, n.value, n.unit);
+    let off = n
+        .comparison
+        .map_or("–".to_string(), |c| signed_percent(c.off()));
+    let differs = differences(lang, &n.differs);
+    let (template, what) = match (n.versus, n.exact()) {
+        // A ratio row names what differs after the GPU it was measured against.
+        (Some(_), true) => (Key::CardMeasuredRatio, String::new()),
+        (Some(_), false) => (
+            Key::CardMeasuredRatio,
+            format!("{}{differs}", if lang == Lang::Zh { "，" } else { ", " }),
+        ),
+        (None, true) => (Key::CardMeasured, String::new()),
+        (None, false) => (Key::CardMeasuredNear, differs),
+    };
+    let other = n
+        .versus
+        .map(|id| Catalog::embedded().gpu(id).map_or(id, |g| g.name.as_str()))
+        .unwrap_or_default();
+    let ratio = match (n.versus, row.value()) {
+        (Some(v), Some(r)) if v == row.gpu() => num(1.0 / r),
+        (Some(_), Some(r)) => num(r),
+        _ => String::new(),
+    };
+    let text = fill(
+        d.t(template),
+        &[
+            ("value", value),
+            ("what", what),
+            ("off", off),
+            ("other", other.to_string()),
+            ("ratio", ratio),
+        ],
+    );
+    let source = match row.date() {
+        "" => row.publisher().to_string(),
+        date => format!("{}, {date}", row.publisher()),
+    };
+    let (before, after) = text.split_once("{source}").unwrap_or((&text, ""));
+    h.open("p", &[("class", "measured"), ("data-testid", "measured")])
+        .text(before)
+        .el(
+            "a",
+            &[
+                ("href", row.source_url()),
+                ("rel", "noopener"),
+                ("target", "_blank"),
+                ("data-testid", "measured-source"),
+            ],
+            &source,
+        )
+        .text(after)
+        .text(" ");
+    d.link(
+        h,
+        &Nav::GoTo(catalog::share::View::Accuracy),
+        "link",
+        Some("measured-accuracy"),
+        d.t(Key::CardMeasuredHow),
+    );
+    h.close("p");
+}
+
+/// What a measured run has that the card's workload does not, in a few words.
+fn differences(lang: Lang, differs: &[Difference]) -> String {
+    let catalog = Catalog::embedded();
+    let words: Vec<String> = differs
+        .iter()
+        .map(|d| match d {
+            Difference::Model(id) => catalog.model(id).map_or(id.clone(), |m| m.name.clone()),
+            Difference::Task(t) => Task::parse(t).map_or(t.clone(), |t| {
+                // Within a sentence: "train from scratch". ASCII only: no Unicode case
+                // tables in the bundle, and Chinese has no case.
+                let mut text = tr(lang, task_key(t)).to_string();
+                if let Some(first) = text.get_mut(0..1) {
+                    first.make_ascii_lowercase();
+                }
+                text
+            }),
+            Difference::Prompt => tr(lang, Key::DiffPrompt).to_string(),
+            Difference::Stack(s) => stack_name(s).to_string(),
+            Difference::Precision(p) => p.to_ascii_uppercase(),
+            Difference::Batch(b) => fill(tr(lang, Key::DiffBatch), &[("n", whole(*b))]),
+            Difference::Gpus(n) => gpu_count(lang, *n as usize),
+        })
+        .collect();
+    words.join(if lang == Lang::Zh { "，" } else { ", " })
 }
 
 /// A candidate below the top of the ranking: its name and time, then its price and, when
@@ -528,6 +635,10 @@ pub fn ranking(
         if n < FULL_CARDS {
             let vs_mine =
                 base.and_then(|(b, name)| Some((item.speed.as_ref()?.throughput.mid / b, name)));
+            let measured = d.evidence.map(|rows| {
+                let catalog = Catalog::embedded();
+                catalog::evidence::nearest(catalog, rows, &d.state.workload, &r.model, item)
+            });
             card(
                 h,
                 d,
@@ -535,6 +646,7 @@ pub fn ranking(
                 n + 1,
                 *grade,
                 vs_mine,
+                measured,
                 open.contains(&item.gpu.id),
             );
         } else {

@@ -51,14 +51,7 @@ fn form_options(lang: Lang, catalog: &Catalog) -> FormOptions {
     }));
     let mut vendors = vec![all.clone()];
     vendors.extend(tokens(&Vendor::ALL, Vendor::as_str, |v| {
-        match v {
-            Vendor::Nvidia => "NVIDIA",
-            Vendor::Amd => "AMD",
-            Vendor::Google => "Google",
-            Vendor::Apple => "Apple",
-            Vendor::Intel => "Intel",
-        }
-        .to_string()
+        v.name().to_string()
     }));
     FormOptions {
         tasks: tokens(Task::ALL, Task::as_str, |v| t(task_key(v))),

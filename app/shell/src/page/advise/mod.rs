@@ -7,6 +7,7 @@
 //! take the imports below with `use super::*`, and the drawing context `Draw` with them.
 
 use catalog::decimal::{fixed, shortest};
+use catalog::evidence::{Difference, Measurement, Nearest};
 use catalog::gpu::{PriceKind, Segment, Vendor};
 use catalog::model::Family;
 use catalog::rank::{
@@ -20,11 +21,11 @@ use catalog::workload::{
 use catalog::Catalog;
 
 use web::html::{flag, Html};
-use web::i18n::{fill, gb, num, tr, usd, usd_range, Key};
+use web::i18n::{fill, gb, num, tr, usd, usd_range, whole, Key};
 use web::text::{
-    fit_badge, gpu_count, hardware_text, mode_key, per_work_cost_text, range_text, reason_text,
-    sentence_case, short_hardware_text, speed_point_text, summary, task_key, throughput_text,
-    why_not_group_text, why_not_text,
+    fit_badge, gpu_count, hardware_text, measured_value, mode_key, per_work_cost_text, range_text,
+    reason_text, sentence_case, short_hardware_text, signed_percent, speed_point_text, stack_name,
+    summary, task_key, throughput_text, why_not_group_text, why_not_text,
 };
 
 mod answer;
@@ -45,6 +46,9 @@ pub struct Draw<'a> {
     /// The page's file (`web::url::page_file`: empty when served as a directory), which
     /// links are written relative to.
     pub path: &'a str,
+    /// The published measurements, once loaded (`web::load::measurements`): each card
+    /// then shows the nearest (`catalog::evidence::nearest`).
+    pub evidence: Option<&'a [Measurement]>,
 }
 
 impl Draw<'_> {
