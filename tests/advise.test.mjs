@@ -200,7 +200,9 @@ test('export: both buttons download the whole ranking for this link', async () =
   const json = await read('export-json');
   assert.equal(json.name, 'gpu-advisor-ranking.json');
   const data = JSON.parse(json.text);
-  assert.equal(data.schema, 'gpu-advisor/ranking@2');
+  assert.equal(data.schema, 'gpu-advisor/ranking@3');
+  assert.ok(data.items.every((i) => 'measured' in i), 'each item says which measurement its card shows');
+  assert.ok(data.items.some((i) => i.measured?.source_url?.startsWith('https://')), 'some card has a measurement');
   assert.equal(data.link, page.url(), 'the link is this view');
   assert.equal(data.workload.budget_usd, 1500);
   assert.ok(data.items.length >= items, `${data.items.length} exported, ${items} listed`);
@@ -282,9 +284,11 @@ test('cards scan: a grade and a fit badge, three lines, the rest under More', as
     const card = cards.nth(i);
     letters.push(await card.locator('[data-testid="grade"]').innerText());
     assert.match(await card.locator('[data-testid="fit-badge"]').innerText(), /^(Fits|Tight fit) · [\d.]+ GiB spare$/);
-    // Visible before "More": the head, the fit line and at most three lines of text.
-    const lines = await card.evaluate((li) => [...li.querySelectorAll(':scope > p')].filter((p) => p.checkVisibility()).length);
+    // Visible before "More": the head, the fit line and at most three lines of text, and
+    // under the speed the published measurement that checks it, where there is one.
+    const lines = await card.evaluate((li) => [...li.querySelectorAll(':scope > p:not(.measured)')].filter((p) => p.checkVisibility()).length);
     assert.ok(lines <= 3, `card ${i + 1} shows ${lines} lines`);
+    assert.ok(await card.locator(':scope > p.measured').count() <= 1);
     assert.equal(await card.locator('[data-testid="card-more"]').getAttribute('open'), null, 'More starts closed');
     assert.equal(await card.locator('[data-testid="card-compare"]').isVisible(), false);
   }

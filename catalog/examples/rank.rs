@@ -1,6 +1,6 @@
 //! Prints the ranking for a workload given as a query string:
 //! `cargo run -p catalog --example rank -- 'task=qlora&model=llama-3.1-70b'`
-//! With `--json` it prints the export (`gpu-advisor/ranking@2`) instead, and with
+//! With `--json` it prints the export (`gpu-advisor/ranking@3`) instead, and with
 //! `--csv` the same as CSV, so any question can be checked from a shell.
 
 use catalog::export;
@@ -25,10 +25,12 @@ fn main() {
     let ranking = rank(catalog, &state.workload, &state.filters);
     if json || csv {
         let link = format!("index.html?{}", print(&state));
+        let evidence = catalog::evidence::Measurement::parse_all(catalog::data::MEASUREMENTS_JSON)
+            .expect("measurements.json parses");
         let out = if json {
-            export::to_json(&ranking, &state, &link, catalog.date())
+            export::to_json(&ranking, &state, &link, catalog.date(), &evidence)
         } else {
-            export::to_csv(&ranking, &state)
+            export::to_csv(&ranking, &state, &evidence)
         };
         println!("{out}");
         return;

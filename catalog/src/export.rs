@@ -1,15 +1,16 @@
-//! The ranking as data to take elsewhere: JSON in the `gpu-advisor/ranking@2` schema
+//! The ranking as data to take elsewhere: JSON in the `gpu-advisor/ranking@3` schema
 //! (documented in the README) and CSV with the same fields flattened. The browser's
 //! export buttons and `cargo run -p catalog --example rank -- --json` both print these.
 //! The writer is a few lines of string building, so the page carries no JSON library.
 
 use crate::estimate::{Range, Unit};
+use crate::evidence::{self, Difference, Measurement, Nearest};
 use crate::memory::MemoryBreakdown;
 use crate::rank::{Ranked, Ranking, Tier};
 use crate::share::{AppState, Exported, PARAMS};
 use crate::workload::Workload;
 
-pub const SCHEMA: &str = "gpu-advisor/ranking@2";
+pub const SCHEMA: &str = "gpu-advisor/ranking@3";
 
 /// A JSON string literal (also the contribution form's, `evidence::Measurement::to_json`).
 pub(crate) fn string(s: &str) -> String {
@@ -134,12 +135,16 @@ impl Row<'_> {
     }
 }
 
-/// The whole ranking (every GPU, fitting or not) as `gpu-advisor/ranking@2` JSON.
+/// The whole ranking (every GPU, fitting or not) as `gpu-advisor/ranking@3` JSON.
+///
+/// `evidence`: the published measurements (`evidence::nearest` gives each GPU's); empty
+/// when they could not be read, and then every item's `measured` is null.
 pub fn to_json(
     ranking: &Ranking,
     state: &AppState,
     link: &str,
     catalog_date: Option<&str>,
+    evidence: &[Measurement],
 ) -> String {
     let w = &state.workload;
     let picks = object(
@@ -157,6 +162,33 @@ pub fn to_json(
                     ("usd", number(p.usd)),
                     ("kind", string(p.kind.as_str())),
                     ("date", opt(p.date.as_deref(), string)),
+                ])
+            });
+            let measured = opt(measured(ranking, w, item, evidence).as_ref(), |n| {
+                object(&[
+                    ("kind", string(n.row.text("kind"))),
+                    ("model", string(n.row.model())),
+                    ("value", number(n.value)),
+                    ("unit", string(n.unit)),
+                    ("versus", opt(n.versus, string)),
+                    ("exact", n.exact().to_string()),
+                    (
+                        "differs",
+                        format!(
+                            "[{}]",
+                            n.differs
+                                .iter()
+                                .map(|d| string(&difference_code(d)))
+                                .collect::<Vec<_>>()
+                                .join(",")
+                        ),
+                    ),
+                    ("estimate_off", opt(n.comparison.map(|c| c.off()), number)),
+                    ("source_url", string(n.row.source_url())),
+                    (
+                        "date",
+                        opt(Some(n.row.date()).filter(|d| !d.is_empty()), string),
+                    ),
                 ])
             });
             object(&[
@@ -206,6 +238,7 @@ pub fn to_json(
                 ("job_usd", opt(cost.job_usd, range)),
                 ("break_even_hours", opt(cost.break_even_hours, number)),
                 ("score", opt(item.score, number)),
+                ("measured", measured),
                 (
                     "reasons",
                     format!(
@@ -231,6 +264,35 @@ pub fn to_json(
     ])
 }
 
+/// The published measurement nearest a GPU's card, as the card shows it.
+fn measured<'e>(
+    ranking: &Ranking,
+    w: &Workload,
+    item: &Ranked,
+    evidence: &'e [Measurement],
+) -> Option<Nearest<'e>> {
+    evidence::nearest(
+        crate::Catalog::embedded(),
+        evidence,
+        w,
+        &ranking.model,
+        item,
+    )
+}
+
+/// A difference as a code: `model:llama-3-8b`, `batch:64`, `prompt`.
+fn difference_code(d: &Difference) -> String {
+    match d {
+        Difference::Model(id) => format!("model:{id}"),
+        Difference::Task(t) => format!("task:{t}"),
+        Difference::Prompt => "prompt".into(),
+        Difference::Stack(s) => format!("stack:{s}"),
+        Difference::Precision(p) => format!("precision:{p}"),
+        Difference::Batch(b) => format!("batch:{}", number(*b)),
+        Difference::Gpus(n) => format!("gpus:{n}"),
+    }
+}
+
 fn rows<'a>(ranking: &'a Ranking, w: &Workload) -> impl Iterator<Item = Row<'a>> {
     let batch = w.batch.max(1);
     ranking.items.iter().enumerate().map(move |(i, item)| Row {
@@ -249,10 +311,10 @@ fn cell(s: &str) -> String {
     }
 }
 
-pub const CSV_HEADER: &str = "rank,id,name,fits,why_not,gpus,placement,software,throughput_low,throughput_mid,throughput_high,throughput_unit,per_user_tokens_s_mid,time_to_first_token_s_mid,job_hours_low,job_hours_mid,job_hours_high,price_usd,price_kind,price_date,hardware_usd,rent_usd_per_hour,job_usd_mid,break_even_hours,score,reasons";
+pub const CSV_HEADER: &str = "rank,id,name,fits,why_not,gpus,placement,software,throughput_low,throughput_mid,throughput_high,throughput_unit,per_user_tokens_s_mid,time_to_first_token_s_mid,job_hours_low,job_hours_mid,job_hours_high,price_usd,price_kind,price_date,hardware_usd,rent_usd_per_hour,job_usd_mid,break_even_hours,score,reasons,measured_value,measured_unit,measured_exact,measured_estimate_off,measured_source_url";
 
 /// The same ranking as CSV: one header row and one row per GPU.
-pub fn to_csv(ranking: &Ranking, state: &AppState) -> String {
+pub fn to_csv(ranking: &Ranking, state: &AppState, evidence: &[Measurement]) -> String {
     let num = |x: Option<f64>| x.filter(|v| v.is_finite()).map(number).unwrap_or_default();
     let mut out = String::from(CSV_HEADER);
     out.push('\n');
@@ -261,6 +323,7 @@ pub fn to_csv(ranking: &Ranking, state: &AppState) -> String {
         let speed = item.speed.as_ref();
         let hours = speed.and_then(|s| s.job_hours);
         let purchase = item.cost.purchase.as_ref();
+        let m = measured(ranking, &state.workload, item, evidence);
         let fields = [
             row.rank.to_string(),
             cell(&item.gpu.id),
@@ -306,6 +369,15 @@ pub fn to_csv(ranking: &Ranking, state: &AppState) -> String {
                 .map(|r| r.code())
                 .collect::<Vec<_>>()
                 .join(";"),
+            num(m.as_ref().map(|n| n.value)),
+            m.as_ref().map(|n| cell(n.unit)).unwrap_or_default(),
+            m.as_ref()
+                .map(|n| n.exact().to_string())
+                .unwrap_or_default(),
+            num(m.as_ref().and_then(|n| n.comparison).map(|c| c.off())),
+            m.as_ref()
+                .map(|n| cell(n.row.source_url()))
+                .unwrap_or_default(),
         ];
         out.push_str(&fields.join(","));
         out.push('\n');

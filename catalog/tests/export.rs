@@ -11,14 +11,21 @@ fn export(query: &str) -> (Value, String, usize) {
     let catalog = Catalog::embedded();
     let (state, _) = parse(query, catalog);
     let ranking = rank(catalog, &state.workload, &state.filters);
+    let evidence = catalog::evidence::Measurement::parse_all(catalog::data::MEASUREMENTS_JSON)
+        .expect("measurements.json parses");
     let json = to_json(
         &ranking,
         &state,
         "https://example.org/?x=\"1\"",
         catalog.date(),
+        &evidence,
     );
     let value: Value = serde_json::from_str(&json).expect("the export is valid JSON");
-    (value, to_csv(&ranking, &state), ranking.items.len())
+    (
+        value,
+        to_csv(&ranking, &state, &evidence),
+        ranking.items.len(),
+    )
 }
 
 #[test]
@@ -172,4 +179,48 @@ fn the_workload_block_is_the_parameter_tables() {
     assert_eq!(block["model"], "llama-3.1-8b");
     assert_eq!(block["params_b"], Value::Null);
     assert_eq!(block["your_prices"]["rtx-3090"], 700.0);
+}
+
+#[test]
+fn each_item_carries_the_measurement_its_card_shows() {
+    // Lambda measured ResNet-50 training on the RTX 3090 (against the RTX 4090).
+    let (v, csv, _) = export("task=train&model=resnet-50");
+    let items = v["items"].as_array().expect("items");
+    let item = items
+        .iter()
+        .find(|i| i["id"] == "rtx-3090")
+        .expect("the RTX 3090 is listed");
+    let m = &item["measured"];
+    assert_eq!(m["kind"], "train_throughput_ratio");
+    assert_eq!(m["unit"], "images/s");
+    assert!(m["value"].as_f64().is_some_and(|v| v > 100.0), "{m}");
+    assert!(m["source_url"]
+        .as_str()
+        .is_some_and(|u| u.starts_with("https://github.com/lambdal/")));
+    assert!(
+        m["estimate_off"].as_f64().is_some_and(|o| o.abs() < 0.25),
+        "{m}"
+    );
+    // A GPU nobody measured training: null.
+    let k80 = items
+        .iter()
+        .find(|i| i["id"] == "k80")
+        .expect("the K80 is listed");
+    assert!(k80["measured"].is_null());
+    // The CSV row holds the same figure.
+    let header: Vec<&str> = CSV_HEADER.split(',').collect();
+    let at = header
+        .iter()
+        .position(|h| *h == "measured_source_url")
+        .expect("column");
+    let row = csv
+        .lines()
+        .find(|l| l.contains(",rtx-3090,"))
+        .expect("the RTX 3090's row");
+    assert!(
+        row.split(',')
+            .nth(at)
+            .is_some_and(|u| u.contains("lambdal")),
+        "{row}"
+    );
 }

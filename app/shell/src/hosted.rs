@@ -70,8 +70,13 @@ pub async fn export_text(json: bool, state: &AppState) -> Result<String, JsError
         &catalog::share::print(state).into(),
         &web::url::absolute_link(state).into(),
     );
-    export_ranking
+    let promise: js_sys::Promise = export_ranking
         .apply(&JsValue::NULL, &args)
+        .map_err(JsError::from)?
+        .dyn_into()
+        .map_err(|_| JsError::new("the export returned no promise"))?;
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
         .map_err(JsError::from)?
         .as_string()
         .ok_or_else(|| JsError::new("the export returned no text"))

@@ -22,15 +22,22 @@ use wasm_bindgen::prelude::*;
 use crate::state::Ctx;
 
 /// The views module's side of `export_text`: the ranking for the link's query, as JSON
-/// (`gpu-advisor/ranking@2`) or CSV.
-pub fn export(json: bool, query: &str, link: &str) -> String {
+/// (`gpu-advisor/ranking@3`) or CSV, each GPU with the published measurement its card
+/// shows. Measurements that cannot be fetched leave those fields empty, said in the
+/// console; the rest of the export stands.
+pub async fn export(json: bool, query: &str, link: &str) -> String {
     let catalog = catalog::Catalog::embedded();
     let (state, _) = catalog::share::parse(query, catalog);
     let ranking = catalog::rank::rank(catalog, &state.workload, &state.filters);
+    let loaded = web::load::measurements(web::load::Measurements::ForCards).await;
+    if let Err(e) = &loaded {
+        leptos::logging::warn!("published measurements, left out of the export: {e}");
+    }
+    let evidence = loaded.as_deref().map_or(&[][..], Vec::as_slice);
     if json {
-        catalog::export::to_json(&ranking, &state, link, web::url::catalog_date())
+        catalog::export::to_json(&ranking, &state, link, web::url::catalog_date(), evidence)
     } else {
-        catalog::export::to_csv(&ranking, &state)
+        catalog::export::to_csv(&ranking, &state, evidence)
     }
 }
 

@@ -25,10 +25,10 @@ pub fn set_query(query: String) {
 }
 
 /// The ranking for a link's query as the advise view's downloads save it: JSON when `json`,
-/// else CSV (`views::export`).
+/// else CSV (`views::export`), as a promise.
 #[wasm_bindgen]
-pub fn export_ranking(json: bool, query: String, link: String) -> String {
-    views::export(json, &query, &link)
+pub async fn export_ranking(json: bool, query: String, link: String) -> String {
+    views::export(json, &query, &link).await
 }
 
 fn main() {}

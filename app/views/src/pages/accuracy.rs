@@ -334,6 +334,8 @@ fn line_view(lang: Lang, l: Line) -> impl IntoView {
     let remark = l
         .remark
         .map(|(key, text)| fill(tr(lang, key), &[("why", text.clone()), ("names", text)]));
+    // Each cell names its column, which a phone shows in place of the header row.
+    let label = |key| tr(lang, key);
     view! {
         <tr class=if l.within { "close" } else { "miss" } data-held-out=l.held_out.to_string()>
             <th scope="row">{l.gpu}</th>
@@ -341,9 +343,9 @@ fn line_view(lang: Lang, l: Line) -> impl IntoView {
                 <span class="accuracy-kind">{kind}</span>" · "{l.run}" · "{l.stack}
                 {remark.map(|r| view! { <span class="accuracy-remark">{r}</span> })}
             </td>
-            <td>{measured}</td>
-            <td>{estimated}</td>
-            <td class="accuracy-off">
+            <td data-label=label(ViewKey::AccuracyColMeasured)>{measured}</td>
+            <td data-label=label(ViewKey::AccuracyColEstimate)>{estimated}</td>
+            <td class="accuracy-off" data-label=label(ViewKey::AccuracyColOff)>
                 {off}
                 {(!l.within).then(|| view! { " "<span class="accuracy-miss">{tr(lang, ViewKey::AccuracyMiss)}</span> })}
             </td>
