@@ -30,6 +30,10 @@ test('a card with a published measurement shows it, linked to its source', async
   assert.ok(href.startsWith('https://'), href);
   assert.equal(await link.getAttribute('target'), '_blank');
   assert.match(await link.innerText(), /^lambdal, \d{4}-\d{2}/);
+  // Under "More": what a step of the estimate spends its time on and the rates it assumes.
+  await card.locator('[data-testid="card-more"] > summary').click();
+  assert.match(await card.locator('[data-testid="card-terms"]').innerText(),
+    /^How this was estimated, per step of [\d,]+ samples: compute [\d.,]+ (µs|ms|s), memory traffic .* TFLOPS/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -1514,3 +1514,44 @@ fn cards_below_the_top_say_what_sets_them_back_and_ruled_out_reads_by_reason() {
     let listed: usize = groups.iter().map(Vec::len).sum();
     assert!(listed > 40, "{listed} ruled out");
 }
+
+/// A card's "How this was estimated" adds up to its speed: a step of the terms at the
+/// band's middle efficiencies produces a throughput inside the band.
+#[test]
+fn the_terms_of_an_estimate_add_up_to_its_band() {
+    let catalog = Catalog::embedded();
+    for (query, gpu, overlapped) in [
+        ("task=infer&model=llama-3.1-8b&prec=int4", "rtx-4090", true),
+        (
+            "task=infer&model=llama-3.1-70b&prec=fp8&gpus=4&runtime=vllm",
+            "h100-sxm5-80gb",
+            true,
+        ),
+        ("task=finetune&model=llama-3.1-8b", "h100-sxm5-80gb", false),
+    ] {
+        let (state, _) = catalog::share::parse(query, catalog);
+        let ranking = catalog::rank::rank(catalog, &state.workload, &state.filters);
+        let item = ranking
+            .items
+            .iter()
+            .find(|i| i.gpu.id == gpu)
+            .expect("the GPU is ranked");
+        let speed = item.speed.as_ref().expect("a speed");
+        let t = speed.terms;
+        let work = if overlapped {
+            t.compute_s.max(t.memory_s)
+        } else {
+            t.compute_s + t.memory_s
+        };
+        let mid = t.per_step / (work + t.communication_s + t.fixed_s);
+        assert!(
+            speed.throughput.low * 0.999 <= mid && mid <= speed.throughput.high * 1.001,
+            "{query} on {gpu}: {mid} outside {:?} ({t:?})",
+            speed.throughput
+        );
+        assert!(t.tflops > 0.0 && t.bandwidth_gbs > 0.0);
+        assert!(
+            t.compute_share.0 <= t.compute_share.1 && t.bandwidth_share.0 <= t.bandwidth_share.1
+        );
+    }
+}

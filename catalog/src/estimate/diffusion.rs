@@ -29,7 +29,7 @@ pub(super) fn diffusion_speed(
     workload: &Workload,
     placement: &Placement,
     pcie_gbs: f64,
-    (rate, (mfu_lo, mfu_hi), link): (RateKind, (f64, f64), Link),
+    (rate, (mfu_lo, mfu_hi), link, rates): (RateKind, (f64, f64), Link, Terms),
     flops: &dyn Fn(f64) -> f64,
     bw: &dyn Fn(f64) -> f64,
 ) -> Option<Speed> {
@@ -71,7 +71,16 @@ pub(super) fn diffusion_speed(
     } else {
         Bound::Memory
     };
+    let (mfu, bw_mid) = (mid((mfu_lo, mfu_hi)), mid(BANDWIDTH_EFFICIENCY));
+    let terms = Terms {
+        per_step: b,
+        compute_s: (steps * passes * denoiser * b + decode * b) / (flops(mfu) * n),
+        memory_s: steps * (weights + traffic) / bw(bw_mid),
+        communication_s: moved,
+        ..rates
+    };
     Some(Speed {
+        terms,
         rate,
         bound,
         unit: Unit::Images,

@@ -396,6 +396,38 @@ pub enum Unit {
     AudioSeconds,
 }
 
+/// What one step of an estimate spends its time on, in seconds at the middle of the band's
+/// efficiencies, and the rates it assumes: a card's "How this was estimated". A step's
+/// time is not always the sum: where the work overlaps, the larger of compute and memory
+/// traffic counts (`Speed::bound` names which one bounds it).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Terms {
+    /// What one step produces, in the throughput's unit (tokens of the batch, samples of
+    /// every GPU, images, seconds of audio).
+    pub per_step: f64,
+    /// Matrix math at the rate used.
+    pub compute_s: f64,
+    /// Reading and writing memory: weights, KV cache, activations, optimizer state.
+    pub memory_s: f64,
+    /// Between GPUs, nodes or over PCIe, as far as it is not hidden behind compute.
+    pub communication_s: f64,
+    /// Fixed costs: kernel launches per layer, the host's optimizer step, instruction issue.
+    pub fixed_s: f64,
+    /// The matrix rate the compute term starts from, in TFLOPS (the catalog's peak at the
+    /// precision, capped by board power or scaled by the share such cards are measured to
+    /// reach), and the shares of it the band's ends assume (the stack's factor included).
+    pub tflops: f64,
+    pub compute_share: (f64, f64),
+    /// Memory bandwidth in GB/s and the shares of it the band's ends assume.
+    pub bandwidth_gbs: f64,
+    pub bandwidth_share: (f64, f64),
+}
+
+/// The middle of an efficiency band.
+fn mid((low, high): (f64, f64)) -> f64 {
+    (low + high) / 2.0
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Speed {
     pub rate: RateKind,
@@ -411,6 +443,8 @@ pub struct Speed {
     pub gpus_used: u32,
     pub scaling_efficiency: f64,
     pub link: Link,
+    /// What a step spends its time on.
+    pub terms: Terms,
 }
 
 /// Forward FLOPs per sample (or per token for decoders' decode), Kaplan et al. 2020:
@@ -582,6 +616,19 @@ pub fn speed(
     let stack = stack::efficiency(Stack::of(gpu));
     let flops = |eff: f64| peak_tflops * 1e12 * eff * stack.compute;
     let bw = |eff: f64| bandwidth * eff * stack.bandwidth;
+    let mfu_mid = mid((mfu_lo, mfu_hi));
+    let bw_mid = mid(BANDWIDTH_EFFICIENCY);
+    // The rates every path's terms share; each path fills in its step.
+    let rates = Terms {
+        tflops: peak_tflops,
+        compute_share: (mfu_lo * stack.compute, mfu_hi * stack.compute),
+        bandwidth_gbs: bandwidth / 1e9,
+        bandwidth_share: (
+            BANDWIDTH_EFFICIENCY.0 * stack.bandwidth,
+            BANDWIDTH_EFFICIENCY.1 * stack.bandwidth,
+        ),
+        ..Terms::default()
+    };
     let model = sized.model;
     let active = model.active_params();
     let b = f64::from(workload.batch);
@@ -673,6 +720,15 @@ pub fn speed(
                 .filter(|_| peak_tflops.is_finite())
                 .map(|f| f / (accumulate * prefill_share * experts))
                 .map(|f| Range::new(f / (flops(mfu_hi) * n), f / (flops(mfu_lo) * n)));
+            let terms = Terms {
+                per_step: b,
+                compute_s: 2.0 * active * b * in_turn / (flops(mfu_mid) * n),
+                memory_s: bytes / bw(mid(decode_bw)),
+                communication_s: tp_comm,
+                fixed_s: t.layers * per_layer,
+                bandwidth_share: (decode_bw.0 * stack.bandwidth, decode_bw.1 * stack.bandwidth),
+                ..rates
+            };
             return Some(Speed {
                 rate,
                 bound,
@@ -683,6 +739,7 @@ pub fn speed(
                 gpus_used: placement.gpus * replicas,
                 scaling_efficiency: 1.0,
                 link,
+                terms,
             });
         }
         if model.family == Family::Diffusion {
@@ -696,7 +753,7 @@ pub fn speed(
                 workload,
                 placement,
                 pcie,
-                (rate, mfu, link),
+                (rate, mfu, link, rates),
                 &flops,
                 &bw,
             );
@@ -709,7 +766,7 @@ pub fn speed(
                 sized,
                 workload,
                 placement,
-                (rate, mfu, link),
+                (rate, mfu, link, rates),
                 (&flops, &bw),
                 slowdown,
             );
@@ -730,7 +787,14 @@ pub fn speed(
             b / step(BANDWIDTH_EFFICIENCY.1, mfu_hi),
         )
         .scale(f64::from(replicas));
+        let terms = Terms {
+            per_step: b,
+            compute_s: per_sample * b / (flops(mfu_mid) * n),
+            memory_s: (weights + placement.memory.activations) / bw(bw_mid),
+            ..rates
+        };
         return Some(Speed {
+            terms,
             rate,
             bound,
             unit: Unit::Samples,
@@ -898,13 +962,27 @@ pub fn speed(
     );
     let total_samples = workload.samples_for(model) as f64 * workload.epochs;
     let job_hours = samples_per_s.map(|s| total_samples / s / 3600.0);
-    let (unit, throughput) = match sized.transformer {
+    let (unit, throughput, per_sample) = match sized.transformer {
         Some(t) if model.family.is_sequence_model() => {
-            (Unit::TrainTokens, samples_per_s.scale(t.tokens))
+            (Unit::TrainTokens, samples_per_s.scale(t.tokens), t.tokens)
         }
-        _ => (Unit::Samples, samples_per_s),
+        _ => (Unit::Samples, samples_per_s, 1.0),
+    };
+    let middle = step_time(bw_mid, mfu_mid);
+    let work_compute = step_flops / flops(mfu_mid);
+    let work_memory = traffic / bw(bw_mid);
+    let terms = Terms {
+        per_step: b * ranks * per_sample,
+        compute_s: work_compute,
+        memory_s: work_memory,
+        communication_s: tp_comm
+            + (offload - (work_compute + work_memory)).max(0.0)
+            + (comm - COMM_OVERLAP * middle).max(0.0),
+        fixed_s: host_step + issue.unwrap_or(0.0),
+        ..rates
     };
     Some(Speed {
+        terms,
         rate,
         bound,
         unit,

@@ -33,7 +33,7 @@ pub(super) fn speech_speed(
     sized: &Sized,
     workload: &Workload,
     placement: &Placement,
-    (rate, (mfu_lo, mfu_hi), link): (RateKind, (f64, f64), Link),
+    (rate, (mfu_lo, mfu_hi), link, rates): (RateKind, (f64, f64), Link, Terms),
     (flops, bw): (&dyn Fn(f64) -> f64, &dyn Fn(f64) -> f64),
     slowdown: f64,
 ) -> Option<Speed> {
@@ -70,7 +70,17 @@ pub(super) fn speech_speed(
     // Each GPU of a group transcribes its own windows.
     let audio_per_s =
         |bw_eff: f64, mfu: f64| n * b * WHISPER_WINDOW_S / (window(bw_eff, mfu) * slowdown);
+    // One window per step on each GPU; a runtime slower than faster-whisper scales every term.
+    let (mfu, bw_mid) = (mid((mfu_lo, mfu_hi)), mid(BANDWIDTH_EFFICIENCY));
+    let terms = Terms {
+        per_step: n * b * WHISPER_WINDOW_S,
+        compute_s: (b * encoder_flops + steps * step_flops) / flops(mfu) * slowdown,
+        memory_s: steps * step_bytes / bw(bw_mid) * slowdown,
+        fixed_s: steps * overhead * slowdown,
+        ..rates
+    };
     Some(Speed {
+        terms,
         rate,
         bound,
         unit: Unit::AudioSeconds,

@@ -330,6 +330,13 @@ pub fn card(
     if !cost_more.is_empty() {
         h.el("p", &[("class", "rank-cost")], &cost_more);
     }
+    if let Some(speed) = &item.speed {
+        h.el(
+            "p",
+            &[("class", "rank-terms"), ("data-testid", "card-terms")],
+            &terms_text(lang, speed),
+        );
+    }
     if let Some(None) = measured {
         h.el(
             "p",
@@ -461,6 +468,66 @@ fn measured_line(h: &mut Html, d: &Draw, n: &Nearest) {
         d.t(Key::CardMeasuredHow),
     );
     h.close("p");
+}
+
+/// The estimate's terms in words: what a step spends its time on and the rates it assumes.
+fn terms_text(lang: Lang, speed: &catalog::estimate::Speed) -> String {
+    use catalog::estimate::{Bound, Unit};
+    let t = speed.terms;
+    let per = match speed.unit {
+        Unit::Tokens | Unit::TrainTokens if t.per_step == 1.0 => {
+            tr(lang, Key::TermsTokenOne).into()
+        }
+        unit => fill(
+            tr(
+                lang,
+                match unit {
+                    Unit::Tokens | Unit::TrainTokens => Key::TermsTokens,
+                    Unit::Samples => Key::TermsSamples,
+                    Unit::Images => Key::TermsImages,
+                    Unit::AudioSeconds => Key::TermsAudio,
+                },
+            ),
+            &[("n", whole(t.per_step))],
+        ),
+    };
+    let share =
+        |(low, high): (f64, f64)| format!("{}–{}%", whole(low * 100.0), whole(high * 100.0));
+    fill(
+        tr(lang, Key::CardTerms),
+        &[
+            ("per", per),
+            ("compute", duration(t.compute_s)),
+            ("memory", duration(t.memory_s)),
+            ("comm", duration(t.communication_s)),
+            ("fixed", duration(t.fixed_s)),
+            (
+                "bound",
+                tr(
+                    lang,
+                    match speed.bound {
+                        Bound::Compute => Key::TermsCompute,
+                        Bound::Memory => Key::TermsMemory,
+                    },
+                )
+                .to_string(),
+            ),
+            ("tflops", num(t.tflops)),
+            ("compute_share", share(t.compute_share)),
+            ("gbs", num(t.bandwidth_gbs)),
+            ("bandwidth_share", share(t.bandwidth_share)),
+        ],
+    )
+}
+
+/// A step's time: "0", "45 µs", "12.3 ms", "1.2 s".
+fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s <= 0.0 || !s.is_finite() => "0".into(),
+        s if s < 1e-3 => format!("{} µs", num(s * 1e6)),
+        s if s < 1.0 => format!("{} ms", num(s * 1e3)),
+        s => format!("{} s", num(s)),
+    }
 }
 
 /// What a measured run has that the card's workload does not, in a few words.
