@@ -493,8 +493,14 @@ fn terms_text(lang: Lang, speed: &catalog::estimate::Speed) -> String {
     };
     let share =
         |(low, high): (f64, f64)| format!("{}–{}%", whole(low * 100.0), whole(high * 100.0));
+    // A GPU without a known matrix rate is estimated from memory traffic alone.
+    let template = if t.tflops.is_finite() {
+        Key::CardTerms
+    } else {
+        Key::CardTermsNoRate
+    };
     fill(
-        tr(lang, Key::CardTerms),
+        tr(lang, template),
         &[
             ("per", per),
             ("compute", duration(t.compute_s)),
