@@ -124,11 +124,13 @@ dist=${1:-dist}
 # (`measurements.min.json`, 7.2 KB) are fetched after the answer is drawn. To 158500 when
 # each card's "More" began saying how its estimate was made (`estimate::Terms`: a step's
 # compute, memory, communication and overheads, the rates and shares assumed; measured
-# 158,212 B, WebAssembly 141,544 B).
-budget=${SIZE_BUDGET_BYTES:-158500}
+# 158,212 B, WebAssembly 141,544 B); to 158800 when a card without a measurement began
+# offering to add one, the form starting from that card (measured 158,407 B, WebAssembly
+# 141,722 B; a fresh clone has built a few hundred bytes apart).
+budget=${SIZE_BUDGET_BYTES:-158800}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
-wasm_budget=${WASM_BUDGET_BYTES:-141800}
+wasm_budget=${WASM_BUDGET_BYTES:-142100}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

@@ -124,3 +124,22 @@ test('the form writes a row in the data file\'s format and says what it still ne
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a card without a measurement offers to add one, and the form starts from that card', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(`${server.app}?task=infer&model=llama-3.1-8b`);
+  await ready(page);
+  await page.locator('[data-testid="measured"]').first().waitFor({ timeout: 20000 });
+  const card = page.locator('[data-testid="rank-item"]').filter({ has: page.locator('[data-testid="measured-none"]') }).first();
+  const id = await card.getAttribute('data-gpu-id');
+  await card.locator('[data-testid="card-more"] > summary').click();
+  await card.locator('[data-testid="measured-add"]').click();
+  await page.locator('[data-testid="accuracy-add"][open]').waitFor({ timeout: 30000 });
+  assert.equal(await page.inputValue('[data-testid="add-gpu"]'), id);
+  assert.equal(await page.inputValue('[data-testid="add-model"]'), 'llama-3.1-8b');
+  assert.equal(await page.inputValue('[data-testid="add-kind"]'), 'decode_tokens_per_s');
+  const row = JSON.parse(await page.locator('[data-testid="add-row"]').innerText());
+  assert.equal(row.gpu, id);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

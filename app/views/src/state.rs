@@ -64,6 +64,29 @@ impl Ctx {
         move || state.with(|s| link_for(&s.after(&change)))
     }
 
+    /// The accuracy page opened from a card's "Add one" (`Nav::AddMeasurement`): the card's
+    /// GPU, the workload's model when it is a preset, and the kind of measurement the card
+    /// would show.
+    pub fn from_card(&self) -> (Option<String>, Option<String>, catalog::evidence::Kind) {
+        use catalog::evidence::Kind;
+        use catalog::workload::{ModelChoice, Task};
+        self.state.with_untracked(|s| {
+            let gpu = s.ids.first().cloned();
+            let model = match &s.workload.model {
+                ModelChoice::Preset(id) => Some(id.clone()),
+                ModelChoice::Custom(_) => None,
+            };
+            let family = catalog::rank::resolve_model(Catalog::embedded(), &s.workload).family;
+            let kind = match (s.workload.task, family) {
+                (t, _) if t != Task::Infer => Kind::Training,
+                (_, catalog::model::Family::Diffusion) => Kind::Diffusion,
+                (_, catalog::model::Family::Speech) => Kind::Speech,
+                _ => Kind::Decode,
+            };
+            (gpu, model, kind)
+        })
+    }
+
     /// Fetches the notes and sources again after a failure (the GPU page's "Try again").
     pub fn retry_details(&self) {
         let signal = self.details;

@@ -83,6 +83,8 @@ pub enum Nav {
     /// Takes a GPU out of the compared ones.
     Uncompare(String),
     ShareMine(String),
+    /// The accuracy page's form to add a measurement of this GPU under the workload.
+    AddMeasurement(String),
     /// One of the answer's alternatives: the workload with that input changed.
     Change(Change),
 }
@@ -98,6 +100,7 @@ impl Nav {
             Nav::AddToCompare(id) => format!("compare:{id}"),
             Nav::Uncompare(id) => format!("uncompare:{id}"),
             Nav::ShareMine(id) => format!("mine:{id}"),
+            Nav::AddMeasurement(id) => format!("measure:{id}"),
             Nav::Change(Change::Gpus(n)) => format!("gpus:{n}"),
             Nav::Change(Change::Precision(p)) => format!("prec:{}", p.as_str()),
             Nav::Change(Change::Task(t)) => format!("task:{}", t.as_str()),
@@ -112,6 +115,7 @@ impl Nav {
             "compare" => Nav::AddToCompare(value.into()),
             "uncompare" => Nav::Uncompare(value.into()),
             "mine" => Nav::ShareMine(value.into()),
+            "measure" => Nav::AddMeasurement(value.into()),
             "gpus" => Nav::Change(Change::Gpus(value.parse().ok()?)),
             "prec" => Nav::Change(Change::Precision(Precision::parse(value)?)),
             "task" => Nav::Change(Change::Task(Task::parse(value)?)),
@@ -138,6 +142,10 @@ impl AppState {
             Nav::AddToCompare(id) => self.add_to_compare(id),
             Nav::Uncompare(id) => self.remove_from_compare(id),
             Nav::ShareMine(id) => self.share_mine(id),
+            Nav::AddMeasurement(id) => {
+                self.view = View::Accuracy;
+                self.ids = vec![id.clone()];
+            }
             Nav::Change(change) => change.apply(&mut self.workload),
         }
     }

@@ -441,10 +441,13 @@ fn new_row(values: &[(String, String)], lang: Lang) -> (Measurement, Vec<&'stati
 fn AddMeasurement() -> impl IntoView {
     let ctx = use_ctx();
     let catalog = Catalog::embedded();
+    // Opened from a card ("Add one"): that GPU and the workload's model, and the kind of
+    // measurement its card would show.
+    let (card_gpu, card_model, card_kind) = ctx.from_card();
     let values = RwSignal::new(vec![
-        ("kind".to_string(), Kind::Decode.as_str().to_string()),
-        ("gpu".to_string(), String::new()),
-        ("model".to_string(), String::new()),
+        ("kind".to_string(), card_kind.as_str().to_string()),
+        ("gpu".to_string(), card_gpu.clone().unwrap_or_default()),
+        ("model".to_string(), card_model.clone().unwrap_or_default()),
     ]);
     let set = move |key: &'static str, value: String| {
         values.update(|vs| match vs.iter_mut().find(|(k, _)| k == key) {
@@ -478,15 +481,24 @@ fn AddMeasurement() -> impl IntoView {
         });
     };
     let select = move |key: &'static str, options: Vec<(String, String)>| {
+        let chosen = values.with_untracked(|vs| {
+            vs.iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default()
+        });
         view! {
             <select data-testid=format!("add-{key}") on:change=move |ev| set(key, event_target_value(&ev))>
                 {(key != "kind").then(|| view! { <option value="">"–"</option> })}
-                {options.into_iter().map(|(v, label)| view! { <option value=v>{label}</option> }).collect_view()}
+                {options.into_iter().map(|(v, label)| {
+                    let selected = v == chosen;
+                    view! { <option value=v selected=selected>{label}</option> }
+                }).collect_view()}
             </select>
         }
     };
     view! {
-        <details class="accuracy-add" data-testid="accuracy-add">
+        <details class="accuracy-add" data-testid="accuracy-add" open=card_gpu.is_some()>
             <summary>{tv(ViewKey::AccuracyAddHeading)}</summary>
             <p>{tv(ViewKey::AccuracyAddIntro)}</p>
             <div class="accuracy-form">

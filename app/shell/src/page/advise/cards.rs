@@ -338,11 +338,20 @@ pub fn card(
         );
     }
     if let Some(None) = measured {
-        h.el(
+        h.open(
             "p",
             &[("class", "measured"), ("data-testid", "measured-none")],
-            d.t(Key::CardMeasuredNone),
+        )
+        .text(d.t(Key::CardMeasuredNone))
+        .text(" ");
+        d.link(
+            h,
+            &Nav::AddMeasurement(gpu.id.clone()),
+            "link",
+            Some("measured-add"),
+            d.t(Key::CardMeasuredAdd),
         );
+        h.close("p");
     }
     h.el(
         "p",
