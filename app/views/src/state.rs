@@ -68,8 +68,8 @@ impl Ctx {
     /// GPU, the workload's model when it is a preset, and the kind of measurement the card
     /// would show.
     pub fn from_card(&self) -> (Option<String>, Option<String>, catalog::evidence::Kind) {
-        use catalog::evidence::Kind;
-        use catalog::workload::{ModelChoice, Task};
+        use catalog::evidence::{kinds_for, Kind};
+        use catalog::workload::ModelChoice;
         self.state.with_untracked(|s| {
             let gpu = s.ids.first().cloned();
             let model = match &s.workload.model {
@@ -77,12 +77,10 @@ impl Ctx {
                 ModelChoice::Custom(_) => None,
             };
             let family = catalog::rank::resolve_model(Catalog::embedded(), &s.workload).family;
-            let kind = match (s.workload.task, family) {
-                (t, _) if t != Task::Infer => Kind::Training,
-                (_, catalog::model::Family::Diffusion) => Kind::Diffusion,
-                (_, catalog::model::Family::Speech) => Kind::Speech,
-                _ => Kind::Decode,
-            };
+            let kind = kinds_for(s.workload.task, family)
+                .first()
+                .copied()
+                .unwrap_or(Kind::Decode);
             (gpu, model, kind)
         })
     }

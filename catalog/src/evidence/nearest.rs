@@ -75,7 +75,7 @@ impl Nearest<'_> {
 }
 
 /// The kinds that can stand beside a card of this workload, in order of preference.
-fn kinds_for(task: Task, family: Family) -> &'static [Kind] {
+pub fn kinds_for(task: Task, family: Family) -> &'static [Kind] {
     match (task.is_training(), family) {
         (true, _) => &[Kind::Training, Kind::TrainingRatio],
         (false, f) if f.is_decoder() => &[Kind::Decode, Kind::Prefill],
