@@ -67,7 +67,7 @@ impl Ctx {
     /// The accuracy page opened from a card's "Add one" (`Nav::AddMeasurement`): the card's
     /// GPU, the workload's model when it is a preset, and the kind of measurement the card
     /// would show.
-    pub fn from_card(&self) -> (Option<String>, Option<String>, catalog::evidence::Kind) {
+    pub fn card_to_measure(&self) -> (Option<String>, Option<String>, catalog::evidence::Kind) {
         use catalog::evidence::{kinds_for, Kind};
         use catalog::workload::ModelChoice;
         self.state.with_untracked(|s| {

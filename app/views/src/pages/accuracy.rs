@@ -443,7 +443,7 @@ fn AddMeasurement() -> impl IntoView {
     let catalog = Catalog::embedded();
     // Opened from a card ("Add one"): that GPU and the workload's model, and the kind of
     // measurement its card would show.
-    let (card_gpu, card_model, card_kind) = ctx.from_card();
+    let (card_gpu, card_model, card_kind) = ctx.card_to_measure();
     let values = RwSignal::new(vec![
         ("kind".to_string(), card_kind.as_str().to_string()),
         ("gpu".to_string(), card_gpu.clone().unwrap_or_default()),
