@@ -421,6 +421,24 @@ pub struct Terms {
     /// Memory bandwidth in GB/s and the shares of it the band's ends assume.
     pub bandwidth_gbs: f64,
     pub bandwidth_share: (f64, f64),
+    /// Where `tflops` comes from.
+    pub rate_source: RateSource,
+    /// The software stack's factors on compute and bandwidth, in the shares above (1.0 on
+    /// CUDA; `stack::efficiency`).
+    pub stack_factor: (f64, f64),
+}
+
+/// Where an estimate's matrix rate comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RateSource {
+    /// The catalog's peak at the precision.
+    #[default]
+    Peak,
+    /// The card's board power caps it (`GDDR_FULL_RATE_TFLOPS_PER_WATT`, or llama.cpp's).
+    PowerCap,
+    /// The share of the peak GeForce cards' 16-bit matmuls are measured to reach
+    /// (`GEFORCE_MATMUL_SHARE`).
+    MeasuredShare,
 }
 
 /// The middle of an efficiency band.
@@ -590,16 +608,25 @@ pub fn speed(
                 ..
             }
     );
-    let peak_tflops = match gpu.tdp_w {
+    let (peak_tflops, rate_source) = match gpu.tdp_w {
         Some(watts) if tensor16 && full_rate_gddr(gpu) => {
             let per_watt = if decoding && workload.runtime() == Runtime::LlamaCpp {
                 LLAMACPP_GDDR_FULL_RATE_TFLOPS_PER_WATT
             } else {
                 GDDR_FULL_RATE_TFLOPS_PER_WATT
             };
-            peak_tflops.min(watts * per_watt)
+            let capped = watts * per_watt;
+            if capped < peak_tflops {
+                (capped, RateSource::PowerCap)
+            } else {
+                (peak_tflops, RateSource::Peak)
+            }
         }
-        _ => peak_tflops * matmul_share(gpu, rate),
+        _ if matmul_share(gpu, rate) != 1.0 => (
+            peak_tflops * matmul_share(gpu, rate),
+            RateSource::MeasuredShare,
+        ),
+        _ => (peak_tflops, RateSource::Peak),
     };
     // Plain shader pipelines run GEMMs closer to their peak: FP32, and FP16 where it runs
     // at the FP32 rate (Apple). Packed or dual-issue 16-bit shader peaks (RDNA 3) are
@@ -627,6 +654,8 @@ pub fn speed(
             BANDWIDTH_EFFICIENCY.0 * stack.bandwidth,
             BANDWIDTH_EFFICIENCY.1 * stack.bandwidth,
         ),
+        rate_source,
+        stack_factor: (stack.compute, stack.bandwidth),
         ..Terms::default()
     };
     let model = sized.model;

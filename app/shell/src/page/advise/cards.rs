@@ -334,7 +334,7 @@ pub fn card(
         h.el(
             "p",
             &[("class", "rank-terms"), ("data-testid", "card-terms")],
-            &terms_text(lang, speed),
+            &terms_text(lang, gpu, speed),
         );
     }
     if let Some(None) = measured {
@@ -480,9 +480,31 @@ fn measured_line(h: &mut Html, d: &Draw, n: &Nearest) {
 }
 
 /// The estimate's terms in words: what a step spends its time on and the rates it assumes.
-fn terms_text(lang: Lang, speed: &catalog::estimate::Speed) -> String {
-    use catalog::estimate::{Bound, Unit};
+fn terms_text(lang: Lang, gpu: &catalog::gpu::Gpu, speed: &catalog::estimate::Speed) -> String {
+    use catalog::estimate::{Bound, RateSource, Unit, GEFORCE_MATMUL_SHARE};
     let t = speed.terms;
+    let source = match t.rate_source {
+        RateSource::Peak => tr(lang, Key::TermsSourcePeak).to_string(),
+        RateSource::PowerCap => fill(
+            tr(lang, Key::TermsSourcePower),
+            &[("watts", whole(gpu.tdp_w.unwrap_or(0.0)))],
+        ),
+        RateSource::MeasuredShare => fill(
+            tr(lang, Key::TermsSourceShare),
+            &[("share", num(GEFORCE_MATMUL_SHARE))],
+        ),
+    };
+    let stack = if t.stack_factor == (1.0, 1.0) {
+        String::new()
+    } else {
+        fill(
+            tr(lang, Key::TermsStack),
+            &[
+                ("compute", num(t.stack_factor.0)),
+                ("bandwidth", num(t.stack_factor.1)),
+            ],
+        )
+    };
     let per = match speed.unit {
         Unit::Tokens | Unit::TrainTokens if t.per_step == 1.0 => {
             tr(lang, Key::TermsTokenOne).into()
@@ -531,6 +553,8 @@ fn terms_text(lang: Lang, speed: &catalog::estimate::Speed) -> String {
             ("compute_share", share(t.compute_share)),
             ("gbs", num(t.bandwidth_gbs)),
             ("bandwidth_share", share(t.bandwidth_share)),
+            ("source", source),
+            ("stack", stack),
         ],
     )
 }
