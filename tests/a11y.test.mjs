@@ -9,7 +9,7 @@ let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const VIEWS = ['advise', 'compare&ids=rtx-4090,a100-sxm4-80gb', 'gpu&ids=h100-sxm5-80gb', 'guide', 'bench', 'advise&embed=1'];
+const VIEWS = ['advise', 'compare&ids=rtx-4090,a100-sxm4-80gb', 'gpu&ids=h100-sxm5-80gb', 'guide', 'bench', 'advise&embed=1', 'accuracy&ids=rtx-4090'];
 
 test('axe-core finds no violations on any view, theme or language', async () => {
   const found = [];
@@ -20,6 +20,7 @@ test('axe-core finds no violations on any view, theme or language', async () => 
         await page.goto(`${server.app}?view=${view}&theme=${theme}&lang=${lang}`);
         await ready(page);
         if (view.startsWith('gpu')) await page.waitForSelector('[data-testid="spec-source"]');
+        if (view.startsWith('accuracy')) await page.waitForSelector('[data-testid="accuracy-table"]', { timeout: 30000 });
         await page.addScriptTag({ path: AXE });
         const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
           .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));

@@ -331,6 +331,7 @@ fn line_view(lang: Lang, l: Line) -> impl IntoView {
         .estimated
         .map_or("–".to_string(), |e| signed_percent(e / l.measured - 1.0));
     let kind = tr(lang, kind_key(l.kind));
+    let note = l.row.text("note").to_string();
     let remark = l
         .remark
         .map(|(key, text)| fill(tr(lang, key), &[("why", text.clone()), ("names", text)]));
@@ -342,6 +343,12 @@ fn line_view(lang: Lang, l: Line) -> impl IntoView {
             <td>
                 <span class="accuracy-kind">{kind}</span>" · "{l.run}" · "{l.stack}
                 {remark.map(|r| view! { <span class="accuracy-remark">{r}</span> })}
+                {(!note.is_empty()).then(|| view! {
+                    <details class="accuracy-note">
+                        <summary>{tr(lang, ViewKey::AccuracyNote)}</summary>
+                        {note}
+                    </details>
+                })}
             </td>
             <td data-label=label(ViewKey::AccuracyColMeasured)>{measured}</td>
             <td data-label=label(ViewKey::AccuracyColEstimate)>{estimated}</td>
