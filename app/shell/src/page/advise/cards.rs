@@ -421,6 +421,8 @@ fn measured_line(h: &mut Html, d: &Draw, n: &Nearest) {
         .comparison
         .map_or("–".to_string(), |c| signed_percent(c.off()));
     let differs = differences(lang, &n.differs);
+    let same_preset =
+        matches!(&d.state.workload.model, ModelChoice::Preset(id) if id == row.model());
     let (template, what) = match (n.versus, n.exact()) {
         // A ratio row names what differs after the GPU it was measured against.
         (Some(_), true) => (Key::CardMeasuredRatio, String::new()),
@@ -428,6 +430,8 @@ fn measured_line(h: &mut Html, d: &Draw, n: &Nearest) {
             Key::CardMeasuredRatio,
             format!("{}{differs}", if lang == Lang::Zh { "，" } else { ", " }),
         ),
+        // The same family and size, another preset: the line names the model measured.
+        (None, true) if !same_preset => (Key::CardMeasuredWith, model_name(row.model())),
         (None, true) => (Key::CardMeasured, String::new()),
         (None, false) => (Key::CardMeasuredNear, differs),
     };
@@ -569,13 +573,19 @@ fn duration(seconds: f64) -> String {
     }
 }
 
+/// A preset's name, or its id when the catalog does not hold it.
+fn model_name(id: &str) -> String {
+    Catalog::embedded()
+        .model(id)
+        .map_or_else(|| id.to_string(), |m| m.name.clone())
+}
+
 /// What a measured run has that the card's workload does not, in a few words.
 fn differences(lang: Lang, differs: &[Difference]) -> String {
-    let catalog = Catalog::embedded();
     let words: Vec<String> = differs
         .iter()
         .map(|d| match d {
-            Difference::Model(id) => catalog.model(id).map_or(id.clone(), |m| m.name.clone()),
+            Difference::Model(id) => model_name(id),
             Difference::Task(t) => Task::parse(t).map_or(t.clone(), |t| {
                 // Within a sentence: "train from scratch". ASCII only: no Unicode case
                 // tables in the bundle, and Chinese has no case.
