@@ -5,31 +5,13 @@
 
 use crate::estimate::{Range, Unit};
 use crate::evidence::{self, Difference, Measurement, Nearest};
+use crate::json::string;
 use crate::memory::MemoryBreakdown;
 use crate::rank::{Ranked, Ranking, Tier};
 use crate::share::{AppState, Exported, PARAMS};
 use crate::workload::Workload;
 
 pub const SCHEMA: &str = "gpu-advisor/ranking@3";
-
-/// A JSON string literal (also the contribution form's, `evidence::Measurement::to_json`).
-pub(crate) fn string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
 
 /// A JSON number; non-finite values (which JSON cannot hold) become null.
 fn number(x: f64) -> String {

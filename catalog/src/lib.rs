@@ -16,6 +16,7 @@ pub mod evidence;
 pub mod export;
 pub mod gpu;
 pub mod html;
+pub mod json;
 pub mod memory;
 pub mod model;
 pub mod rank;

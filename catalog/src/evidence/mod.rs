@@ -247,11 +247,11 @@ impl Measurement {
             .iter()
             .map(|(k, v)| {
                 let value = match v {
-                    Field::Text(s) => crate::export::string(s),
+                    Field::Text(s) => crate::json::string(s),
                     Field::Number(n) => crate::decimal::shortest(*n),
                     Field::Flag(b) => b.to_string(),
                 };
-                format!("  {}: {value}", crate::export::string(k))
+                format!("  {}: {value}", crate::json::string(k))
             })
             .collect();
         format!("{{\n{}\n}}", body.join(",\n"))
