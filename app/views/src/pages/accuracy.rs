@@ -265,19 +265,19 @@ pub fn Accuracy() -> impl IntoView {
                 </table>
                 <div class="accuracy-filters">
                     <label>{tv(ViewKey::AccuracyFilterVendor)}
-                        <select data-testid="accuracy-vendor" on:change=move |ev| vendor.set(event_target_value(&ev))>
+                        <select id="accuracy-vendor" data-testid="accuracy-vendor" on:change=move |ev| vendor.set(event_target_value(&ev))>
                             <option value="">{tv(ViewKey::AccuracyAll)}</option>
                             {Vendor::ALL.iter().map(|v| view! { <option value=v.as_str()>{v.name()}</option> }).collect_view()}
                         </select>
                     </label>
                     <label>{tv(ViewKey::AccuracyFilterWork)}
-                        <select data-testid="accuracy-work" on:change=move |ev| work.set(event_target_value(&ev))>
+                        <select id="accuracy-work" data-testid="accuracy-work" on:change=move |ev| work.set(event_target_value(&ev))>
                             <option value="">{tv(ViewKey::AccuracyAll)}</option>
                             {Kind::ALL.iter().map(|k| view! { <option value=k.as_str()>{tv(kind_key(*k))}</option> }).collect_view()}
                         </select>
                     </label>
                     <label>{tv(ViewKey::AccuracyFilterStack)}
-                        <select data-testid="accuracy-stack" on:change=move |ev| stack.set(event_target_value(&ev))>
+                        <select id="accuracy-stack" data-testid="accuracy-stack" on:change=move |ev| stack.set(event_target_value(&ev))>
                             <option value="">{tv(ViewKey::AccuracyAll)}</option>
                             {stacks.into_iter().map(|s| view! { <option value=s.clone()>{s.clone()}</option> }).collect_view()}
                         </select>
@@ -495,7 +495,7 @@ fn AddMeasurement() -> impl IntoView {
                 .unwrap_or_default()
         });
         view! {
-            <select data-testid=format!("add-{key}") on:change=move |ev| set(key, event_target_value(&ev))>
+            <select id=format!("add-{key}") data-testid=format!("add-{key}") on:change=move |ev| set(key, event_target_value(&ev))>
                 {(key != "kind").then(|| view! { <option value="">"–"</option> })}
                 {options.into_iter().map(|(v, label)| {
                     let selected = v == chosen;
@@ -522,7 +522,7 @@ fn AddMeasurement() -> impl IntoView {
                     let key: &'static str = key;
                     view! {
                         <label>{tv(*label)}
-                            <input type=*kind data-testid=format!("add-{key}")
+                            <input type=*kind id=format!("add-{key}") data-testid=format!("add-{key}")
                                 on:input=move |ev| set(key, event_target_value(&ev)) />
                         </label>
                     }
