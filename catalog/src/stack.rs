@@ -182,6 +182,16 @@ pub const METAL_PREFILL_COMPUTE: f64 = 1.14;
 /// (0.55). Fitted on those three; no other llama.cpp prompt row on Instinct is held out.
 pub const LLAMACPP_INSTINCT_PREFILL_COMPUTE: f64 = 0.56;
 
+/// Share of the matrix band llama.cpp's prompt processing reaches on Hopper (compute
+/// capability 9.0: H100, H200). Its CUDA matrix and attention kernels issue the Ampere
+/// tensor-core instruction (`mma.sync`); Hopper reaches its datasheet rate only through the
+/// warp-group instruction (`wgmma`) its own libraries use. The same gap shows in
+/// FlashAttention: version 2, written with `mma.sync`, reaches 50–73% of an A100's peak
+/// (Dao 2023, arXiv 2307.08691) but about 35% of an H100's (Shah et al. 2024, arXiv
+/// 2407.08608, which moved to `wgmma`): about half. Set from those two papers, not from a
+/// llama.cpp row; XiongjieDai's H100 PCIe prompt rows (F16 and Q4_K_M, pp512) are held out.
+pub const LLAMACPP_HOPPER_PREFILL_COMPUTE: f64 = 0.5;
+
 /// Share of the DP4A rate (`estimate::dp4a_tops`) that llama.cpp's prompt processing
 /// reaches on an NVIDIA GPU without tensor cores (Pascal), whose MMQ kernels multiply the
 /// quantized blocks with DP4A: what JohannesGaessler's Tesla P40 pp512 row in llama.cpp PR

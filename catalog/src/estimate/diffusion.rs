@@ -19,10 +19,21 @@ pub const CFG_PASSES: f64 = 2.0;
 /// and keep the plain roofline.
 pub const FORWARD_TRAFFIC_PASSES: f64 = TRAINING_TRAFFIC_PASSES / 3.0;
 
+/// The shortest a denoiser step takes in eager PyTorch, however fast the GPU: diffusers
+/// launches each of the step's kernels from Python, one after another, so at batch 1 a fast
+/// card waits on the host (torch.compile and CUDA graphs exist to remove this). Fitted on one
+/// row: the diffusers PyTorch 2.0 page's RTX 4090 figure for SD 1.5 (40.5 denoising
+/// iterations per second, SDPA, no compile: 24.7 ms a step). Held out: the same card's
+/// OneDiff baseline (38.3 it/s, another host a year later), fal.ai's A100 and Lambda's H100
+/// runs. One figure for every denoiser: larger ones launch more kernels, so for them it is
+/// a lower bound, and their GPU time passes it on all but the fastest cards.
+pub const EAGER_STEP_FLOOR_S: f64 = 50.0 / 40.5 / 50.0;
+
 /// Images per second of a diffusion pipeline: `steps` denoiser steps of the model's guidance
 /// passes, each the larger of its compute and its weight reads (the roofline) plus, for a
 /// diffusion transformer, the element-wise traffic of its eager forward pass
-/// (`FORWARD_TRAFFIC_PASSES`), then one VAE decode per image. Text encoding runs once per
+/// (`FORWARD_TRAFFIC_PASSES`) and never under the host's launch time (`EAGER_STEP_FLOOR_S`),
+/// then one VAE decode per image. Text encoding runs once per
 /// prompt and is left out (under 1% of an SDXL image's FLOPs).
 pub(super) fn diffusion_speed(
     sized: &Sized,
@@ -61,10 +72,11 @@ pub(super) fn diffusion_speed(
     } else {
         0.0
     };
+    let step = |bw_eff: f64, mfu: f64| {
+        (passes * denoiser * b / (flops(mfu) * n)).max(weights / bw(bw_eff)) + traffic / bw(bw_eff)
+    };
     let image = |bw_eff: f64, mfu: f64| {
-        let pass = (passes * denoiser * b / (flops(mfu) * n)).max(weights / bw(bw_eff))
-            + traffic / bw(bw_eff);
-        steps * pass + decode * b / (flops(mfu) * n) + moved
+        steps * step(bw_eff, mfu).max(EAGER_STEP_FLOOR_S) + decode * b / (flops(mfu) * n) + moved
     };
     let bound = if passes * denoiser * b / flops(0.4) >= weights / bw(0.75) {
         Bound::Compute
@@ -77,6 +89,8 @@ pub(super) fn diffusion_speed(
         compute_s: (steps * passes * denoiser * b + decode * b) / (flops(mfu) * n),
         memory_s: steps * (weights + traffic) / bw(bw_mid),
         communication_s: moved,
+        // The host's share of a step the GPU's own work does not fill.
+        fixed_s: steps * (EAGER_STEP_FLOOR_S - step(bw_mid, mfu)).max(0.0),
         ..rates
     };
     Some(Speed {

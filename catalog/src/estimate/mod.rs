@@ -734,6 +734,8 @@ pub fn speed(
             let prefill_share = stack::prefill_compute(Stack::of(gpu))
                 * if Stack::of(gpu) == Stack::RocmInstinct && llama_cpp {
                     stack::LLAMACPP_INSTINCT_PREFILL_COMPUTE
+                } else if llama_cpp && gpu.compute_capability() == Some((9, 0)) {
+                    stack::LLAMACPP_HOPPER_PREFILL_COMPUTE
                 } else if llama_cpp && rate == RateKind::Shader(Precision::Int8) {
                     // Pascal's MMQ kernels on DP4A (`llama_cpp_dp4a`).
                     stack::LLAMACPP_DP4A_PREFILL_COMPUTE

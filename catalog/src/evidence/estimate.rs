@@ -293,6 +293,12 @@ const FITTED: &[(&str, &str, &str)] = &[
 /// and H100 decode rows, not the same table's GeForce or Apple rows.
 const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
     (
+        "EAGER_STEP_FLOOR_S",
+        "huggingface/diffusers/blob/bdefabd1a8",
+        "diffusion_seconds_per_image",
+        &["rtx-4090"],
+    ),
+    (
         "LLAMACPP_INSTINCT_PREFILL_COMPUTE",
         "llama.cpp/discussions/15021",
         "prefill_tokens_per_s",
