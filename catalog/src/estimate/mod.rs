@@ -750,6 +750,9 @@ pub fn speed(
             let prefill = forward_flops_per_sample(sized, active)
                 .filter(|_| peak_tflops.is_finite())
                 .map(|f| f / (accumulate * prefill_share * experts))
+                // A layer split passes the prompt through the cards in turn, as it does a
+                // decode step.
+                .map(|f| f * in_turn)
                 .map(|f| Range::new(f / (flops(mfu_hi) * n), f / (flops(mfu_lo) * n)));
             let terms = Terms {
                 per_step: b,

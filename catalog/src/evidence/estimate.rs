@@ -120,10 +120,11 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 model,
                 precision: precision(s("precision")),
                 seq: Some(prompt as u32),
+                gpus: m.gpus(),
                 runtime: Runtime::parse(s("runtime")),
                 ..Workload::default()
             };
-            prompt / speed(catalog, m.gpu(), &w)?.prefill_seconds?.mid
+            prompt / serving_speed(catalog, m.gpu(), &w)?.prefill_seconds?.mid
         }
         Kind::Diffusion => {
             // Seconds per image at `steps`; a row published as denoising iterations per
