@@ -271,6 +271,7 @@ fn difference_code(d: &Difference) -> String {
         Difference::Stack(s) => format!("stack:{s}"),
         Difference::Precision(p) => format!("precision:{p}"),
         Difference::Batch(b) => format!("batch:{}", number(*b)),
+        Difference::Steps(n) => format!("steps:{n}"),
         Difference::Gpus(n) => format!("gpus:{n}"),
     }
 }

@@ -111,3 +111,19 @@ fn the_closest_row_is_the_one_with_the_smallest_difference() {
     );
     assert!(n.comparison.is_some());
 }
+
+#[test]
+fn a_run_at_another_step_count_names_its_steps() {
+    // SDXL on an RTX 4090: the rows at 20 and 50 steps are exact at their own count and name
+    // it at any other, since seconds per image follow the steps.
+    for (steps, exact) in [(20, true), (30, false)] {
+        let query = format!("task=infer&model=sdxl&steps={steps}");
+        let (row, _, differs, _) = nearest_for(&query, "rtx-4090").expect("a row");
+        assert_eq!(row.model(), "sdxl");
+        let named = differs.iter().any(
+            |d| matches!(d, Difference::Steps(n) if Some(f64::from(*n)) == row.number("steps")),
+        );
+        assert_eq!(differs.is_empty(), exact, "{steps} steps: {differs:?}");
+        assert_eq!(named, !exact, "{steps} steps: {differs:?}");
+    }
+}

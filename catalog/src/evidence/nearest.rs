@@ -38,6 +38,9 @@ pub enum Difference {
     Batch(f64),
     /// Another number of GPUs (the row's).
     Gpus(u32),
+    /// Another number of denoising steps (the row's): its seconds per image are not the
+    /// card's.
+    Steps(u32),
 }
 
 impl Difference {
@@ -48,7 +51,7 @@ impl Difference {
             Difference::Task(_) | Difference::Prompt => 4,
             Difference::Gpus(_) => 3,
             Difference::Stack(_) => 2,
-            Difference::Precision(_) | Difference::Batch(_) => 1,
+            Difference::Precision(_) | Difference::Batch(_) | Difference::Steps(_) => 1,
         }
     }
 }
@@ -173,6 +176,11 @@ pub fn nearest<'a>(
             let ratio = batch / f64::from(workload.batch.max(1));
             if !(1.0 / BATCH_TOLERANCE..=BATCH_TOLERANCE).contains(&ratio) {
                 differs.push(Difference::Batch(batch));
+            }
+        }
+        if let Some(steps) = row.number("steps").filter(|_| kind == Kind::Diffusion) {
+            if steps as u32 != workload.steps() {
+                differs.push(Difference::Steps(steps as u32));
             }
         }
         if row.gpus() != gpus.max(1) {

@@ -600,6 +600,7 @@ fn differences(lang: Lang, differs: &[Difference]) -> String {
             Difference::Precision(p) => p.to_ascii_uppercase(),
             Difference::Batch(b) => fill(tr(lang, Key::DiffBatch), &[("n", whole(*b))]),
             Difference::Gpus(n) => gpu_count(lang, *n as usize),
+            Difference::Steps(n) => fill(tr(lang, Key::DiffSteps), &[("n", whole(f64::from(*n)))]),
         })
         .collect();
     words.join(if lang == Lang::Zh { "，" } else { ", " })
