@@ -45,7 +45,7 @@ test('the default view shows measured lines, written in and drawn again alike', 
   assert.ok(written.length >= 1, 'the prerendered cards carry their measured lines');
   await ready(page);
   await page.locator('[data-testid="measured"]').first().waitFor({ timeout: 20000 });
-  const first = await page.locator('[data-testid="rank-item"]').first().locator('[data-testid="measured"]').innerText();
+  const first = await page.locator('[data-testid="rank-item"] [data-testid="measured"]').first().innerText();
   assert.match(first, /Nearest measurement|Measured/);
   assert.deepEqual(problems, []);
   await context.close();

@@ -23,7 +23,15 @@ pub const LOCAL_MAX_GPUS: u32 = 2;
 /// Whether weights are a llama.cpp-style quantized file (GGUF Q4/Q8) rather than the
 /// 16- or 8-bit float checkpoints that vLLM serves as released.
 fn quantized(precision: Precision) -> bool {
-    matches!(precision, Precision::Int4 | Precision::Int8)
+    matches!(precision, Precision::Int4 | Precision::Int8) || precision.is_gguf()
+}
+
+/// The signs of a deployment served by a serving engine whatever the weights: a batch
+/// of users, a rental, a part sold only inside servers.
+pub fn served_at_scale(workload: &Workload, gpu: &Gpu) -> bool {
+    workload.batch >= VLLM_FROM_BATCH
+        || workload.mode == Mode::Rent
+        || gpu.form_factor.is_server_part()
 }
 
 /// The runtime that serves a language model on this GPU when the link names none.
@@ -35,9 +43,7 @@ pub fn serving_runtime(workload: &Workload, gpu: &Gpu, gpus: u32) -> Runtime {
     let linked = gpus > 1
         && gpu.segment != Segment::Consumer
         && matches!(link_for(gpu, gpus), Link::Direct(_));
-    let served = workload.batch >= VLLM_FROM_BATCH
-        || workload.mode == Mode::Rent
-        || gpu.form_factor.is_server_part()
+    let served = served_at_scale(workload, gpu)
         || matches!(gpu.segment, Segment::Datacenter | Segment::Cloud) && !quantized
         || gpus > 1 && !quantized
         || gpus > LOCAL_MAX_GPUS

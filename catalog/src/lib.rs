@@ -19,6 +19,7 @@ pub mod html;
 pub mod json;
 pub mod memory;
 pub mod model;
+pub mod quant;
 pub mod rank;
 pub mod share;
 pub mod stack;

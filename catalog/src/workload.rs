@@ -53,6 +53,12 @@ token_enum!(Precision {
     Fp8 = "fp8",
     Int8 = "int8",
     Int4 = "int4",
+    Q8_0 = "q8_0",
+    Q6K = "q6_k",
+    Q5KM = "q5_k_m",
+    Q4KM = "q4_k_m",
+    Q3KM = "q3_k_m",
+    Iq2Xs = "iq2_xs",
 });
 
 impl Precision {
@@ -64,7 +70,38 @@ impl Precision {
             Precision::Bf16 | Precision::Fp16 => 16.0,
             Precision::Fp8 | Precision::Int8 => 8.0,
             Precision::Int4 => 4.5,
+            Precision::Q8_0
+            | Precision::Q6K
+            | Precision::Q5KM
+            | Precision::Q4KM
+            | Precision::Q3KM
+            | Precision::Iq2Xs => gguf_bits(self),
         }
+    }
+
+    /// A llama.cpp GGUF file type (`quant::LLAMACPP_LADDER` below 16 bits).
+    pub fn is_gguf(self) -> bool {
+        matches!(
+            self,
+            Precision::Q8_0
+                | Precision::Q6K
+                | Precision::Q5KM
+                | Precision::Q4KM
+                | Precision::Q3KM
+                | Precision::Iq2Xs
+        )
+    }
+
+    /// The same format for a measurement's purpose: FP16 and BF16 (mixed precision either
+    /// way), and a 4- or 8-bit format and its GGUF type of the same width.
+    pub fn same_as(self, other: Precision) -> bool {
+        let class = |p: Precision| match p {
+            Precision::Bf16 | Precision::Fp16 => Precision::Bf16,
+            Precision::Q4KM => Precision::Int4,
+            Precision::Q8_0 => Precision::Int8,
+            p => p,
+        };
+        class(self) == class(other)
     }
 
     /// Bytes per element of activations and KV cache. Quantised weights (FP8, INT8, INT4)
@@ -79,9 +116,33 @@ impl Precision {
 
     /// Training keeps a high-precision master copy; these are the precisions one can train in.
     pub fn is_trainable(self) -> bool {
-        !matches!(self, Precision::Int8 | Precision::Int4)
+        !matches!(self, Precision::Int8 | Precision::Int4) && !self.is_gguf()
     }
 }
+
+/// Bits per weight of a GGUF type over a whole model file, token embedding and output
+/// layer included: llama.cpp's quantize tool lists each type's file size for Llama 3 8B
+/// (8.03 B parameters; `tools/quantize/quantize.cpp`, `QUANT_OPTIONS`, GiB): Q8_0 7.96,
+/// Q6_K 6.14, Q5_K_M 5.33, Q4_K_M 4.58, Q3_K_M 3.74. Its list gives IQ2_XS only as
+/// "2.31 bpw" for the type itself; the same model's IQ2_XS file is 2.42 GiB in
+/// ik_llama.cpp's benchmark table (PR 85, github.com/ikawrakow/ik_llama.cpp/pull/85).
+/// The K-quant mixes keep some tensors at a higher type, so a file stores more than the
+/// type's block size alone (Q4_K's blocks are 4.5 bits).
+fn gguf_bits(precision: Precision) -> f64 {
+    let gib = match precision {
+        Precision::Q8_0 => 7.96,
+        Precision::Q6K => 6.14,
+        Precision::Q5KM => 5.33,
+        Precision::Q4KM => 4.58,
+        Precision::Q3KM => 3.74,
+        Precision::Iq2Xs => 2.42,
+        _ => return 16.0,
+    };
+    gib * 1_073_741_824.0 * 8.0 / LLAMA3_8B_PARAMS
+}
+
+/// Parameters of Llama 3 8B, the model llama.cpp's size and perplexity table is for.
+const LLAMA3_8B_PARAMS: f64 = 8.03e9;
 
 token_enum!(Mode {
     Buy = "buy",
@@ -206,7 +267,12 @@ pub enum ModelChoice {
 pub struct Workload {
     pub task: Task,
     pub model: ModelChoice,
+    /// The weight precision asked for; with `auto_precision`, the top of the ladder.
     pub precision: Precision,
+    /// `prec=auto`, the default: a language model run locally with llama.cpp runs on each
+    /// GPU in the highest GGUF type that fits it (`quant`). Served deployments and other
+    /// work run at `precision`.
+    pub auto_precision: bool,
     /// Per-GPU micro-batch (sequences or images).
     pub batch: u32,
     /// Sequence length in tokens (text) or input side in pixels (images); `None` = the model's default.
@@ -259,7 +325,10 @@ impl Change {
     pub fn apply(self, workload: &mut Workload) {
         match self {
             Change::Gpus(n) => workload.gpus = n,
-            Change::Precision(p) => workload.precision = p,
+            Change::Precision(p) => {
+                workload.precision = p;
+                workload.auto_precision = false;
+            }
             Change::Task(t) => workload.task = t,
         }
     }
@@ -267,12 +336,16 @@ impl Change {
 
 pub const DEFAULT_MODEL: &str = "llama-3.1-8b";
 
+/// The `prec` token that asks for the quantization ladder (`Workload::auto_precision`).
+pub const AUTO_PRECISION: &str = "auto";
+
 impl Default for Workload {
     fn default() -> Self {
         Workload {
             task: Task::Infer,
             model: ModelChoice::Preset(DEFAULT_MODEL.into()),
             precision: Precision::Bf16,
+            auto_precision: true,
             batch: 1,
             seq: None,
             samples: None,
@@ -399,6 +472,29 @@ impl Workload {
         } else {
             Runtime::Vllm
         })
+    }
+
+    /// The `prec` token: `auto` for the ladder, else the precision's.
+    pub fn precision_token(&self) -> &'static str {
+        if self.auto_precision {
+            AUTO_PRECISION
+        } else {
+            self.precision.as_str()
+        }
+    }
+
+    /// Reads a `prec` token (`auto` or a precision); `false` when it is neither.
+    pub fn set_precision_token(&mut self, token: &str) -> bool {
+        if token == AUTO_PRECISION {
+            self.auto_precision = true;
+            self.precision = Precision::Bf16;
+        } else if let Some(p) = Precision::parse(token) {
+            self.auto_precision = false;
+            self.precision = p;
+        } else {
+            return false;
+        }
+        true
     }
 
     /// Denoising steps per image (diffusion).

@@ -127,3 +127,21 @@ fn a_run_at_another_step_count_names_its_steps() {
         assert_eq!(named, !exact, "{steps} steps: {differs:?}");
     }
 }
+
+#[test]
+fn a_card_on_the_ladder_matches_rows_at_its_own_type() {
+    // Asked with no precision, Qwen3 30B-A3B runs at Q8_0 on a DGX Spark (128 GB), and the
+    // row measured at Q8_0 on it matches without a precision difference; asked in 16 bits,
+    // the same row names its Q8_0.
+    for (query, exact) in [
+        ("task=infer&model=qwen3-30b-a3b", true),
+        ("task=infer&model=qwen3-30b-a3b&prec=bf16", false),
+    ] {
+        let (row, _, differs, _) = nearest_for(query, "dgx-spark").expect("a row");
+        assert_eq!(row.text("precision"), "q8_0", "{query}");
+        let named = differs
+            .iter()
+            .any(|d| matches!(d, Difference::Precision(p) if p == "q8_0"));
+        assert_eq!(named, !exact, "{query}: {differs:?}");
+    }
+}

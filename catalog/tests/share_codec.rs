@@ -5,8 +5,8 @@ use catalog::share::{
     parse, parse_number, print, AppState, Condition, Filters, IgnoreReason, Lang, Theme, View,
 };
 use catalog::workload::{
-    EcoRequirement, Framework, Mode, ModelChoice, Network, Optimizer, Precision, Priority, Runtime,
-    Task, Workload,
+    Change, EcoRequirement, Framework, Mode, ModelChoice, Network, Optimizer, Precision, Priority,
+    Runtime, Task, Workload,
 };
 use catalog::Catalog;
 use proptest::prelude::*;
@@ -25,7 +25,8 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                 prop::sample::select(model_ids).prop_map(ModelChoice::Preset),
                 (0.01f64..5000.0).prop_map(ModelChoice::Custom),
             ],
-            prop::sample::select(Precision::ALL.to_vec()),
+            // None: `prec=auto`, the ladder, with the default precision beneath it.
+            prop::option::of(prop::sample::select(Precision::ALL.to_vec())),
             1u32..=4096,
             prop::option::of(16u32..=1_048_576),
             prop::option::of(1u64..=1_000_000_000),
@@ -59,7 +60,8 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
             )| Workload {
                 task,
                 model,
-                precision,
+                precision: precision.unwrap_or(Precision::Bf16),
+                auto_precision: precision.is_none(),
                 batch,
                 seq,
                 samples,
@@ -197,6 +199,21 @@ fn only_non_default_values_are_printed() {
         print(&s),
         "view=compare&ids=rtx-4090,a100-sxm4-80gb&task=qlora"
     );
+}
+
+#[test]
+fn precision_is_auto_unless_named_and_a_named_one_is_kept() {
+    // The ladder is the default and is not written; `prec=bf16` is a choice and is.
+    let (auto, ignored) = parse("prec=auto", catalog());
+    assert!(ignored.is_empty() && auto.workload.auto_precision);
+    assert_eq!(print(&auto), "");
+    let (bf16, _) = parse("prec=bf16", catalog());
+    assert!(!bf16.workload.auto_precision);
+    assert_eq!(print(&bf16), "prec=bf16");
+    // The answer's "with FP8 weights" move leaves the ladder for the precision it names.
+    let mut moved = AppState::default();
+    Change::Precision(Precision::Fp8).apply(&mut moved.workload);
+    assert_eq!(print(&moved), "prec=fp8");
 }
 
 fn reasons(query: &str) -> Vec<(String, IgnoreReason)> {
@@ -467,7 +484,6 @@ fn parse_number_refuses_what_is_not_a_plain_decimal() {
 #[test]
 fn every_link_move_reads_back_from_its_token() {
     use catalog::share::Nav;
-    use catalog::workload::Change;
     let mut moves: Vec<Nav> = View::ALL.iter().map(|v| Nav::GoTo(*v)).collect();
     moves.extend([
         Nav::OpenGpu("rtx-4090".into()),

@@ -2,11 +2,12 @@
 //! costs, fit and why a GPU is left out, in the page's language. Plain functions of
 //! `catalog` values, shared by every view and by the page written at build time.
 
-use catalog::decimal::fixed;
+use catalog::decimal::{fixed, shortest};
 use catalog::estimate::{Bound, Range, Unit};
 use catalog::evidence::Measurement;
 use catalog::gpu::{PriceKind, Purchase};
 use catalog::memory::Sharding;
+use catalog::quant;
 use catalog::rank::{LinkKind, Reason, WhyNot};
 use catalog::share::Lang;
 use catalog::workload::{EcoRequirement, Mode, Task};
@@ -234,6 +235,19 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             ],
         ),
         Reason::LinkAssumed { gbs } => fill(t(Key::ReasonLinkAssumed), &[("gbs", num(*gbs))]),
+        Reason::Quantized { precision } => {
+            let cost = match quant::perplexity_cost(*precision) {
+                Some(ppl) => fill(t(Key::QuantPerplexity), &[("ppl", shortest(ppl))]),
+                None => t(Key::QuantUnmeasured).into(),
+            };
+            fill(
+                t(Key::ReasonQuantized),
+                &[
+                    ("q", precision.as_str().to_ascii_uppercase()),
+                    ("cost", cost),
+                ],
+            )
+        }
     }
 }
 
@@ -395,25 +409,34 @@ pub fn fit_badge(lang: Lang, reasons: &[Reason]) -> Option<(&'static str, String
         )),
         _ => None,
     });
-    match (gpus, spare) {
-        (Some(g), Some((class, s))) => Some((
-            class,
-            format!("{} · {}", sentence_case(&g, true), sentence_case(&s, false)),
+    // Run at a ladder's type: "at Q5_K_M" after the GPU count.
+    let quant = reasons.iter().find_map(|r| match r {
+        Reason::Quantized { precision } => Some(fill(
+            tr(lang, Key::CardBadgeQuant),
+            &[("q", precision.as_str().to_ascii_uppercase())],
         )),
-        (Some(g), None) => Some(("fit-badge", sentence_case(&g, true))),
-        (None, spare) => spare,
-    }
+        _ => None,
+    });
+    let class = spare.as_ref().map_or("fit-badge", |(c, _)| *c);
+    let parts: Vec<String> = [gpus, quant, spare.map(|(_, s)| s)]
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, p)| sentence_case(&p, i == 0))
+        .collect();
+    (!parts.is_empty()).then(|| (class, parts.join(" · ")))
 }
 
 /// The text with its first letter upper or lower case: ASCII only, which is all the
 /// English strings need (Unicode's case tables would add kilobytes to the module), and
-/// Chinese has no case.
+/// Chinese has no case. A name written in capitals ("Q4_K_M", "GPU") keeps them.
 pub fn sentence_case(text: &str, upper: bool) -> String {
     let mut text = text.to_string();
+    let word = text.as_bytes().get(1).is_none_or(u8::is_ascii_lowercase);
     if let Some(first) = text.get_mut(..1) {
         if upper {
             first.make_ascii_uppercase();
-        } else {
+        } else if word {
             first.make_ascii_lowercase();
         }
     }
@@ -475,10 +498,16 @@ pub fn mode_key(m: Mode) -> Key {
 /// widget above its answer and the compare view beside its estimates:
 /// "Llama 3.1 8B · QLoRA · BF16 · 1 GPU · buy · ≤ $1,500".
 pub fn summary(lang: Lang, catalog: &catalog::Catalog, w: &catalog::workload::Workload) -> String {
+    let model = catalog::rank::resolve_model(catalog, w);
+    let laddered = w.auto_precision && w.task == Task::Infer && model.family.is_decoder();
     let mut parts = vec![
-        catalog::rank::resolve_model(catalog, w).name,
+        model.name,
         tr(lang, task_key(w.task)).to_string(),
-        w.precision.as_str().to_ascii_uppercase(),
+        if laddered {
+            tr(lang, Key::PrecisionAutoShort).to_string()
+        } else {
+            w.precision.as_str().to_ascii_uppercase()
+        },
         gpu_count(lang, w.max_gpus() as usize),
         tr(lang, mode_key(w.mode)).to_string(),
     ];
@@ -521,5 +550,23 @@ pub fn stack_name(token: &str) -> &str {
         "comfyui" => "ComfyUI",
         "tensorflow" => "TensorFlow",
         _ => catalog::deploy::Software::parse(token).map_or(token, |s| s.name()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentence_case;
+
+    #[test]
+    fn sentence_case_keeps_names_in_capitals() {
+        assert_eq!(
+            sentence_case("Fits · 2 GiB spare", false),
+            "fits · 2 GiB spare"
+        );
+        assert_eq!(sentence_case("at Q8_0", true), "At Q8_0");
+        assert_eq!(sentence_case("Q4_K_M 量化", false), "Q4_K_M 量化");
+        assert_eq!(sentence_case("GPU", false), "GPU");
+        assert_eq!(sentence_case("需要 2 块 GPU", false), "需要 2 块 GPU");
+        assert_eq!(sentence_case("", false), "");
     }
 }

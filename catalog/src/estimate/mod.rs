@@ -205,10 +205,21 @@ pub fn peak_rate(gpu: &Gpu, workload: &Workload, convolutional: bool) -> Option<
             .map(|r| (r, RateKind::Tensor(Precision::Int8)))
             .or_else(|| dp4a_tops(gpu).map(|r| (r, RateKind::Shader(Precision::Int8))))
             .or_else(|| fallback(Precision::Int8)),
-        // Weight-only 4-bit: weights are dequantised and multiplied in 16-bit; llama.cpp
-        // on a GPU without tensor cores multiplies its quantized blocks with DP4A instead.
-        Precision::Int4 => sixteen()
-            .map(|(r, p)| (r, RateKind::Tensor(p)))
+        // Weight-only 4-bit and llama.cpp's GGUF types: weights are dequantised and
+        // multiplied in 16-bit; llama.cpp on a GPU without tensor cores multiplies its
+        // quantized blocks with DP4A instead. Q8_0 blocks multiply as 8-bit integers where
+        // the GPU has INT8 matrix units (ggml-cuda's MMQ).
+        Precision::Int4
+        | Precision::Q8_0
+        | Precision::Q6K
+        | Precision::Q5KM
+        | Precision::Q4KM
+        | Precision::Q3KM
+        | Precision::Iq2Xs => gpu
+            .int8_tensor_tops
+            .filter(|_| compute == Precision::Q8_0)
+            .map(|r| (r, RateKind::Tensor(Precision::Int8)))
+            .or_else(|| sixteen().map(|(r, p)| (r, RateKind::Tensor(p))))
             .or_else(|| llama_cpp_dp4a(gpu, workload))
             .or_else(shader16)
             .or_else(shader32),

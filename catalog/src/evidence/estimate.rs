@@ -27,16 +27,18 @@ impl Comparison {
     }
 }
 
-/// The precision a row's token names: GGUF types by their weight bits.
+/// The precision a row's token names: the ladder's GGUF types by name (their file sizes,
+/// `quant::gguf_bits`), other 4- and 8-bit types by their width, Unsloth's dynamic
+/// 3-bit files as Q3_K_M.
 pub(super) fn precision(token: &str) -> Precision {
-    match token {
-        "fp32" => Precision::Fp32,
-        "fp16" => Precision::Fp16,
-        "fp8" => Precision::Fp8,
-        "int8" => Precision::Int8,
-        t if t.starts_with("q4") || t.starts_with("nf4") || t.starts_with("iq4") => Precision::Int4,
-        t if t.starts_with("q8") => Precision::Int8,
-        _ => Precision::Bf16,
+    match Precision::parse(token) {
+        Some(p) => p,
+        None if token.starts_with("q4") || token.starts_with("nf4") || token.starts_with("iq4") => {
+            Precision::Int4
+        }
+        None if token.starts_with("q8") => Precision::Int8,
+        None if token.contains("q3_k") => Precision::Q3KM,
+        None => Precision::Bf16,
     }
 }
 

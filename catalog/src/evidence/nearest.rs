@@ -102,10 +102,10 @@ fn same_stack(row: &str, software: Software) -> bool {
     Software::parse(row) == Some(software)
 }
 
-/// FP16 and BF16 runs (mixed precision either way) count as one precision.
+/// FP16 and BF16 runs (mixed precision either way) count as one precision, and so do a
+/// width and its GGUF type (`Precision::same_as`).
 fn same_precision(a: Precision, b: Precision) -> bool {
-    let sixteen = |p| matches!(p, Precision::Fp16 | Precision::Bf16);
-    a == b || (sixteen(a) && sixteen(b))
+    a.same_as(b)
 }
 
 /// The measurement nearest a ranked card (its GPU, the GPUs its placement uses, the
@@ -166,7 +166,7 @@ pub fn nearest<'a>(
             differs.push(Difference::Stack(row.stack().to_string()));
         }
         let row_precision = row.text("precision");
-        if !same_precision(precision(row_precision), workload.precision) {
+        if !same_precision(precision(row_precision), card.precision) {
             differs.push(Difference::Precision(row_precision.to_string()));
         }
         if let Some(batch) = row

@@ -50,7 +50,9 @@ pub(super) fn changes(workload: &Workload, model: &Model) -> Vec<Change> {
     if model.family == Family::Diffusion && model.layers.is_some() && workload.task == Task::Lora {
         out.push(Change::Task(Task::Qlora));
     }
-    if workload.task == Task::Infer && workload.precision.weight_bits() >= 16.0 {
+    // With the ladder, every GPU already runs the smallest format that fits.
+    let laddered = workload.auto_precision && model.family.is_decoder();
+    if workload.task == Task::Infer && workload.precision.weight_bits() >= 16.0 && !laddered {
         let smaller = match model.family {
             Family::Llm => Some(Precision::Int4),
             Family::Diffusion | Family::Video => Some(Precision::Fp8),

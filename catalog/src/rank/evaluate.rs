@@ -76,6 +76,64 @@ pub(super) fn grown(workload: &Workload, model: &Model) -> Workload {
     }
 }
 
+/// The highest GGUF type of llama.cpp's ladder (`quant::LLAMACPP_LADDER`) at which the
+/// model fits on this GPU with room to spare (not a `TightFit`: the runtime's buffers
+/// grow with the prompt, and the desktop shares the card), else the highest at which it
+/// fits at all, on the same side of the quality floor (`quant::below_floor`), and is
+/// served by llama.cpp there (`deploy::serving_runtime`: one
+/// or two cards, not a served deployment), with the GPUs the workload allows and a Mac's
+/// raised memory limit. The ladder is what local runs download; a served deployment (a
+/// batch of users, a rental, a datacenter part, a runtime named other than llama.cpp) runs
+/// the precision asked, as released checkpoints are served. `None`: no rung runs locally
+/// here.
+fn rung(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Precision> {
+    // A datacenter card that vLLM serves is served as released; one it does not (a Tesla
+    // P40, a Radeon Instinct MI50) is a local llama.cpp card like any other.
+    let datacenter = matches!(gpu.segment, Segment::Datacenter | Segment::Cloud)
+        && support::level(gpu, Library::Vllm) != Level::Unsupported;
+    match workload.runtime {
+        Some(Runtime::LlamaCpp) => {}
+        Some(_) => return None,
+        None if datacenter => return None,
+        None => {}
+    }
+    // Whether each rung runs here, and with room to spare (not a `TightFit`).
+    let runs = |p: Precision| {
+        let w = Workload {
+            precision: p,
+            ..workload.clone()
+        };
+        let placed = estimate::place(gpu, sized, &w)
+            .ok()
+            .map(|placed| (placed, estimate::usable_memory(gpu)))
+            .or_else(|| {
+                let limit = estimate::raised_memory(gpu)?;
+                Some((estimate::place_within(gpu, sized, &w, limit).ok()?, limit))
+            })?;
+        let (placed, usable) = placed;
+        (w.runtime.is_some() || deploy::serving_runtime(&w, gpu, placed.gpus) == Runtime::LlamaCpp)
+            .then(|| usable - placed.memory.total() >= TIGHT_FRACTION * usable)
+    };
+    // Room to spare wins within each side of the quality floor, never across it: a card
+    // that holds Q4_K_M tightly runs it rather than Q3_K_M with room.
+    let (mut above_tight, mut below) = (None, None);
+    for p in quant::LLAMACPP_LADDER {
+        match runs(p) {
+            Some(true) if !quant::below_floor(p) => return Some(p),
+            Some(false) if !quant::below_floor(p) => above_tight = above_tight.or(Some(p)),
+            Some(room) => {
+                below = match below {
+                    Some((_, true)) => below,
+                    Some((q, false)) if !room => Some((q, false)),
+                    _ => Some((p, room)),
+                }
+            }
+            None => {}
+        }
+    }
+    above_tight.or(below.map(|(p, _)| p))
+}
+
 /// Hard constraints that do not depend on memory or price.
 pub(super) fn excluded(
     gpu: &Gpu,
@@ -161,6 +219,7 @@ pub(super) fn rank_items<'c>(
     let workstation = buying && !server_sized(workload, filters);
     let mut items: Vec<Ranked<'c>> = Vec::with_capacity(catalog.gpus.len());
 
+    let laddered = workload.auto_precision && deploy::serves_language_model(workload, model.family);
     for gpu in &catalog.gpus {
         let mut reasons = Vec::new();
         // A whole machine (Apple, DGX Spark, Ryzen AI Max) is one GPU per node: more of
@@ -169,6 +228,17 @@ pub(super) fn rank_items<'c>(
             gpus: 1,
             ..workload.clone()
         });
+        // `prec=auto`: the highest rung of the ladder that fits here.
+        let rung = laddered
+            .then(|| rung(gpu, &sized, own.as_ref().unwrap_or(workload)))
+            .flatten();
+        if let Some(p) = rung {
+            own = Some(Workload {
+                precision: p,
+                ..own.take().unwrap_or_else(|| workload.clone())
+            });
+            reasons.push(Reason::Quantized { precision: p });
+        }
         // What the libraries the workload uses allow here (`support`).
         let mut library_reasons = Vec::new();
         let mut runtime_unsupported = None;
@@ -484,6 +554,7 @@ pub(super) fn rank_items<'c>(
             why_not,
             off_stack: cuda_first && !gpu.has_ecosystem(Ecosystem::Cuda),
             software,
+            precision: workload.precision,
         });
     }
 

@@ -12,6 +12,7 @@ use crate::estimate::{self, Bound, Cost, Link, Placement, RateKind, Speed};
 use crate::gpu::{Availability, Ecosystem, FormFactor, Gpu, PriceKind, Segment, Vendor};
 use crate::memory::{self, MemoryBreakdown, Sharding};
 use crate::model::{Family, Model};
+use crate::quant;
 use crate::share::{Condition, Filters};
 use crate::support::{self, Level, Library, SpeechRuntime};
 use crate::workload::{
@@ -224,6 +225,11 @@ pub enum Reason {
         need_bytes: f64,
         speed_share: f64,
     },
+    /// `prec=auto`: the model runs here in this format, the highest of its runtime's
+    /// ladder that fits (`quant`); its quality cost is `quant::quality`.
+    Quantized {
+        precision: Precision,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -255,6 +261,9 @@ pub struct Ranked<'c> {
     pub off_stack: bool,
     /// The software the estimate models on this GPU (`deploy::software`).
     pub software: Software,
+    /// The weight precision the estimate runs at: the ladder's rung with `prec=auto`
+    /// (`Reason::Quantized`), else the workload's.
+    pub precision: Precision,
 }
 
 impl WhyNot {
@@ -338,6 +347,7 @@ impl Reason {
             Reason::MultiCardBuild { .. } => "multi-card-build",
             Reason::MemorySavers { .. } => "memory-savers",
             Reason::NoRoomToGrow { .. } => "no-room-to-grow",
+            Reason::Quantized { .. } => "quantized",
         }
     }
 }

@@ -114,11 +114,12 @@ pub fn runs_as_asked(r: &Ranked, workload: &Workload) -> bool {
 /// A reason that the GPU runs the job with another setting than the one asked: FP16 or
 /// another precision for training, or PyTorch's legacy wheels for software on PyTorch
 /// (PyTorch's wheels matter to what runs on them, vLLM, Transformers, diffusers and
-/// training, not to llama.cpp).
+/// training, not to llama.cpp), or weights below 4 bits (`quant::below_floor`).
 fn not_as_asked(x: &Reason, r: &Ranked, workload: &Workload) -> bool {
     match x {
         Reason::NoBf16UsesFp16 | Reason::PrecisionFallback { .. } => workload.task.is_training(),
         Reason::LegacyPytorchOnly => r.software.needs_pytorch(),
+        Reason::Quantized { precision } => quant::below_floor(*precision),
         _ => false,
     }
 }
@@ -292,6 +293,9 @@ pub(super) fn growth(r: &Ranked) -> f64 {
 /// Reasons worth repeating next to a pick: what could surprise the person later. A full
 /// copy on each of the GPUs the person allowed (plain data parallel) is what they asked for.
 pub fn is_caveat(reason: &Reason) -> bool {
+    if let Reason::Quantized { precision } = reason {
+        return quant::below_floor(*precision);
+    }
     if let Reason::NeedsGpus {
         sharding: Sharding::Single,
         ..

@@ -11,8 +11,8 @@ use crate::decimal::{parse_number, shortest};
 use crate::gpu::{Segment, Vendor};
 use crate::model::Model;
 use crate::workload::{
-    EcoRequirement, Framework, Mode, ModelChoice, Network, Optimizer, Precision, Priority, Runtime,
-    Task, Workload, DEFAULT_MODEL, MAX_PRICES,
+    EcoRequirement, Framework, Mode, ModelChoice, Network, Optimizer, Priority, Runtime, Task,
+    Workload, DEFAULT_MODEL, MAX_PRICES,
 };
 
 /// One parameter of the link.
@@ -246,17 +246,18 @@ pub const PARAMS: &[Param] = &[
         key: "prec",
         range: NONE,
         whole: false,
+        // `auto` (the default, left out of links): the quantization ladder (`quant`);
+        // a named precision fixes it for every GPU.
         read: |s, r| {
-            s.workload.precision = r.token(Precision::parse)?;
-            Ok(())
+            if s.workload.set_precision_token(r.value) {
+                Ok(())
+            } else {
+                Err(IgnoreReason::InvalidValue)
+            }
         },
-        write: |s| {
-            differs(s.workload.precision, defaults().precision, |p| {
-                p.as_str().into()
-            })
-        },
+        write: |s| (!s.workload.auto_precision).then(|| s.workload.precision_token().into()),
         export: Some(("precision", |w, _| {
-            Exported::Text(w.precision.as_str().into())
+            Exported::Text(w.precision_token().into())
         })),
     },
     Param {

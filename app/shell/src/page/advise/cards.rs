@@ -53,6 +53,11 @@ pub fn memory_total(h: &mut Html, lang: Lang, r: &Ranking) {
     })
     .collect();
     let bytes = m.total_bytes().to_string();
+    let laddered = r.items.iter().any(|i| {
+        i.reasons
+            .iter()
+            .any(|x| matches!(x, Reason::Quantized { .. }))
+    });
     h.open(
         "div",
         &[
@@ -65,7 +70,16 @@ pub fn memory_total(h: &mut Html, lang: Lang, r: &Ranking) {
         "strong",
         &[],
         &fill(
-            tr(lang, Key::MemTotal),
+            // With the ladder (`prec=auto`) the figure is the model's in 16 bits, which
+            // the cards below run in the GGUF type each holds.
+            tr(
+                lang,
+                if laddered {
+                    Key::MemTotalSixteen
+                } else {
+                    Key::MemTotal
+                },
+            ),
             &[("gb", gb(m.total())), ("model", r.model.name.clone())],
         ),
     )
@@ -81,8 +95,16 @@ pub fn memory_total(h: &mut Html, lang: Lang, r: &Ranking) {
         let how: Vec<String> = item
             .reasons
             .iter()
-            .filter(|x| matches!(x, Reason::NeedsGpus { .. } | Reason::MemorySavers { .. }))
-            .map(|x| reason_text(lang, x))
+            .filter_map(|x| match x {
+                Reason::Quantized { precision } => Some(fill(
+                    tr(lang, Key::MemTopQuant),
+                    &[("q", precision.as_str().to_ascii_uppercase())],
+                )),
+                Reason::NeedsGpus { .. } | Reason::MemorySavers { .. } => {
+                    Some(reason_text(lang, x))
+                }
+                _ => None,
+            })
             .collect();
         if !how.is_empty() {
             h.el(
@@ -417,9 +439,13 @@ fn measured_line(h: &mut Html, d: &Draw, n: &Nearest) {
     let lang = d.lang;
     let row = n.row;
     let value = measured_value(lang, row, n.value, n.unit);
-    let off = n
-        .comparison
-        .map_or("–".to_string(), |c| signed_percent(c.off()));
+    let off = n.comparison.map(|c| signed_percent(c.off()));
+    // A ratio row reads "the estimated ratio is {off}"; other rows say the whole clause.
+    let off = match (n.versus, off) {
+        (Some(_), off) => off.unwrap_or_else(|| "–".into()),
+        (None, Some(pct)) => fill(d.t(Key::CardMeasuredOff), &[("pct", pct)]),
+        (None, None) => d.t(Key::CardMeasuredNoEstimate).into(),
+    };
     let differs = differences(lang, &n.differs);
     let same_preset =
         matches!(&d.state.workload.model, ModelChoice::Preset(id) if id == row.model());

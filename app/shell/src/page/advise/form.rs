@@ -56,9 +56,11 @@ fn form_options(lang: Lang, catalog: &Catalog) -> FormOptions {
     FormOptions {
         tasks: tokens(Task::ALL, Task::as_str, |v| t(task_key(v))),
         models,
-        precisions: tokens(Precision::ALL, Precision::as_str, |p| {
-            p.as_str().to_ascii_uppercase()
-        }),
+        precisions: std::iter::once((AUTO_PRECISION.to_string(), t(Key::PrecisionAuto)))
+            .chain(tokens(Precision::ALL, Precision::as_str, |p| {
+                p.as_str().to_ascii_uppercase()
+            }))
+            .collect(),
         modes: tokens(Mode::ALL, Mode::as_str, |m| t(mode_key(m))),
         ecos: tokens(EcoRequirement::ALL, EcoRequirement::as_str, |e| match e {
             EcoRequirement::Any => t(Key::EcoAny),
@@ -201,11 +203,9 @@ pub const FIELDS: &[Field] = &[
         shown: always,
         input: Input::Select {
             options: |o, _| &o.precisions,
-            get: |s| s.workload.precision.as_str().into(),
+            get: |s| s.workload.precision_token().into(),
             set: |s, v| {
-                if let Some(p) = Precision::parse(v) {
-                    s.workload.precision = p
-                }
+                s.workload.set_precision_token(v);
             },
         },
     },

@@ -16,7 +16,7 @@ use catalog::rank::{
 use catalog::share::{range, AppState, Condition, Lang, Nav};
 use catalog::workload::{
     Change, EcoRequirement, Framework, Mode, ModelChoice, Precision, Priority, Runtime, Task,
-    Workload,
+    Workload, AUTO_PRECISION,
 };
 use catalog::Catalog;
 
