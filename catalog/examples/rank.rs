@@ -81,10 +81,11 @@ fn main() {
             })
             .unwrap_or_default();
         println!(
-            "{:2} {:24} {:7} score={:?} gpus={:?} {} mem={:.1}GB {} price={:?} job={:?} why_not={:?}",
+            "{:2} {:24} {:7} ctx={:?} score={:?} gpus={:?} {} mem={:.1}GB {} price={:?} job={:?} why_not={:?}",
             i + 1,
             r.gpu.id,
             r.precision.as_str(),
+            r.longest_context.map(|c| c.tokens),
             r.score.map(|s| (s * 1000.0).round() / 1000.0),
             r.gpus_needed(),
             r.placement.as_ref().map_or("-".to_string(), |p| format!(

@@ -196,6 +196,15 @@ pub fn to_json(
                 ("software", string(item.software.code())),
                 ("precision", string(item.precision.as_str())),
                 (
+                    "longest_context",
+                    opt(item.longest_context, |c| {
+                        object(&[
+                            ("tokens", c.tokens.to_string()),
+                            ("whole", c.whole.to_string()),
+                        ])
+                    }),
+                ),
+                (
                     "throughput",
                     opt(item.speed.as_ref(), |s| {
                         object(&[

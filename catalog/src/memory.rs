@@ -294,7 +294,7 @@ impl Sized<'_> {
                 per_token
                     * token_layers
                     * f64::from(workload.batch)
-                    * workload.precision.activation_bytes()
+                    * workload.kv.bytes(workload.precision)
             }
             _ => 0.0,
         }

@@ -144,6 +144,29 @@ fn gguf_bits(precision: Precision) -> f64 {
 /// Parameters of Llama 3 8B, the model llama.cpp's size and perplexity table is for.
 const LLAMA3_8B_PARAMS: f64 = 8.03e9;
 
+token_enum!(
+    /// The KV cache's element type when serving a language model: the activations' (16
+    /// bits), or llama.cpp's quantized caches (`--cache-type-k/-v q8_0`, `q4_0`), which
+    /// vLLM's `--kv-cache-dtype fp8` matches at 8 bits.
+    KvCache {
+        F16 = "f16",
+        Q8 = "q8",
+        Q4 = "q4",
+    }
+);
+
+impl KvCache {
+    /// Bytes per cached element: the activation type's for `f16`; ggml's Q8_0 blocks are
+    /// 34 bytes per 32 values and Q4_0's 18 (`ggml-common.h`: one FP16 scale per block).
+    pub fn bytes(self, precision: Precision) -> f64 {
+        match self {
+            KvCache::F16 => precision.activation_bytes(),
+            KvCache::Q8 => 34.0 / 32.0,
+            KvCache::Q4 => 18.0 / 32.0,
+        }
+    }
+}
+
 token_enum!(Mode {
     Buy = "buy",
     Rent = "rent",
@@ -273,6 +296,8 @@ pub struct Workload {
     /// GPU in the highest GGUF type that fits it (`quant`). Served deployments and other
     /// work run at `precision`.
     pub auto_precision: bool,
+    /// The KV cache's element type (serving a language model).
+    pub kv: KvCache,
     /// Per-GPU micro-batch (sequences or images).
     pub batch: u32,
     /// Sequence length in tokens (text) or input side in pixels (images); `None` = the model's default.
@@ -346,6 +371,7 @@ impl Default for Workload {
             model: ModelChoice::Preset(DEFAULT_MODEL.into()),
             precision: Precision::Bf16,
             auto_precision: true,
+            kv: KvCache::F16,
             batch: 1,
             seq: None,
             samples: None,

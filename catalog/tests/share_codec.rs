@@ -5,8 +5,8 @@ use catalog::share::{
     parse, parse_number, print, AppState, Condition, Filters, IgnoreReason, Lang, Theme, View,
 };
 use catalog::workload::{
-    Change, EcoRequirement, Framework, Mode, ModelChoice, Network, Optimizer, Precision, Priority,
-    Runtime, Task, Workload,
+    Change, EcoRequirement, Framework, KvCache, Mode, ModelChoice, Network, Optimizer, Precision,
+    Priority, Runtime, Task, Workload,
 };
 use catalog::Catalog;
 use proptest::prelude::*;
@@ -62,6 +62,7 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                 model,
                 precision: precision.unwrap_or(Precision::Bf16),
                 auto_precision: precision.is_none(),
+                kv: KvCache::ALL[(batch % 3) as usize],
                 batch,
                 seq,
                 samples,

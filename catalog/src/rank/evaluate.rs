@@ -134,6 +134,41 @@ fn rung(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Precisi
     above_tight.or(below.map(|(p, _)| p))
 }
 
+/// The longest context that fits (`LongestContext`): the memory a placement needs grows
+/// linearly with the context (the KV cache, the activations of a step and the overheads
+/// counted on them), so its growth from this context to twice it, per token, stretches
+/// into the memory left.
+fn longest_context(
+    model: &Model,
+    workload: &Workload,
+    placement: &Placement,
+    usable: f64,
+) -> Option<LongestContext> {
+    let tokens = workload.context_for(model);
+    let longer = Workload {
+        seq: Some(tokens.saturating_mul(2)),
+        ..workload.clone()
+    };
+    let sized = memory::size_model(model, &longer);
+    let grown = memory::breakdown(&sized, &longer, placement.sharding).total();
+    let per_token = (grown - placement.memory.total()) / f64::from(tokens);
+    let spare = usable - placement.memory.total();
+    if per_token <= 0.0 || spare < 0.0 {
+        return None;
+    }
+    let longest = f64::from(tokens) + spare / per_token;
+    Some(match model.max_seq {
+        Some(max) if longest >= f64::from(max) => LongestContext {
+            tokens: max,
+            whole: true,
+        },
+        _ => LongestContext {
+            tokens: longest.min(f64::from(u32::MAX)) as u32,
+            whole: false,
+        },
+    })
+}
+
 /// Hard constraints that do not depend on memory or price.
 pub(super) fn excluded(
     gpu: &Gpu,
@@ -542,6 +577,10 @@ pub(super) fn rank_items<'c>(
         if cost_figure(&cost, workload).is_none() {
             reasons.push(Reason::PriceUnknown);
         }
+        let longest_context = placement
+            .as_ref()
+            .filter(|_| deploy::serves_language_model(workload, model.family))
+            .and_then(|p| longest_context(&model, workload, p, usable));
         items.push(Ranked {
             gpu,
             memory: placement.as_ref().map_or(single, |p| p.memory),
@@ -555,6 +594,7 @@ pub(super) fn rank_items<'c>(
             off_stack: cuda_first && !gpu.has_ecosystem(Ecosystem::Cuda),
             software,
             precision: workload.precision,
+            longest_context,
         });
     }
 

@@ -264,6 +264,20 @@ pub struct Ranked<'c> {
     /// The weight precision the estimate runs at: the ladder's rung with `prec=auto`
     /// (`Reason::Quantized`), else the workload's.
     pub precision: Precision,
+    /// Serving a language model: the longest context each sequence of the batch can
+    /// hold here (`longest_context`).
+    pub longest_context: Option<LongestContext>,
+}
+
+/// The longest context a card holds for each sequence, at its placement, weights and KV
+/// cache type: the memory left beside the weights filled with KV cache (which grows one
+/// token at a time; the rest of the memory does not grow with the context), never past
+/// the model's longest (`Model::max_seq`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LongestContext {
+    pub tokens: u32,
+    /// The model's own longest context, which fits whole.
+    pub whole: bool,
 }
 
 impl WhyNot {

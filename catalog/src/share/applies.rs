@@ -31,8 +31,10 @@ pub(super) fn check(
             "ckpt" | "opt" | "fw" if !training => IgnoreReason::NoEffect,
             // The adapter's rank, a LoRA's or QLoRA's.
             "rank" if !w.task.is_adapter() => IgnoreReason::NoEffect,
-            // The serving runtime, when the model is served.
+            // The serving runtime, when the model is served; the KV cache, a language
+            // model's when it is served.
             "runtime" if training => IgnoreReason::NoEffect,
+            "kv" if training || !family.is_some_and(Family::is_decoder) => IgnoreReason::NoEffect,
             // Renting, nothing is bought: its condition, a price paid, its electricity.
             "cond" | "price" | "kwh" if w.mode == Mode::Rent => IgnoreReason::NoEffect,
             // A size in billions replaces a named model.

@@ -11,8 +11,8 @@ use crate::decimal::{parse_number, shortest};
 use crate::gpu::{Segment, Vendor};
 use crate::model::Model;
 use crate::workload::{
-    EcoRequirement, Framework, Mode, ModelChoice, Network, Optimizer, Priority, Runtime, Task,
-    Workload, DEFAULT_MODEL, MAX_PRICES,
+    EcoRequirement, Framework, KvCache, Mode, ModelChoice, Network, Optimizer, Priority, Runtime,
+    Task, Workload, DEFAULT_MODEL, MAX_PRICES,
 };
 
 /// One parameter of the link.
@@ -259,6 +259,17 @@ pub const PARAMS: &[Param] = &[
         export: Some(("precision", |w, _| {
             Exported::Text(w.precision_token().into())
         })),
+    },
+    Param {
+        key: "kv",
+        range: NONE,
+        whole: false,
+        read: |s, r| {
+            s.workload.kv = r.token(KvCache::parse)?;
+            Ok(())
+        },
+        write: |s| differs(s.workload.kv, defaults().kv, |k| k.as_str().into()),
+        export: Some(("kv_cache", |w, _| Exported::Text(w.kv.as_str().into()))),
     },
     Param {
         key: "batch",

@@ -375,6 +375,23 @@ pub fn card(
         );
         h.close("p");
     }
+    if let Some(c) = item.longest_context {
+        h.el(
+            "p",
+            &[("class", "rank-context"), ("data-testid", "card-context")],
+            &fill(
+                d.t(if c.whole {
+                    Key::CardContextWhole
+                } else {
+                    Key::CardContext
+                }),
+                &[
+                    ("n", num(f64::from(c.tokens))),
+                    ("kv", d.state.workload.kv.as_str().to_ascii_uppercase()),
+                ],
+            ),
+        );
+    }
     h.el(
         "p",
         &[("class", "rank-software"), ("data-testid", "card-software")],

@@ -11,6 +11,7 @@ pub struct FormOptions {
     tasks: Vec<(String, String)>,
     models: Vec<(String, String)>,
     precisions: Vec<(String, String)>,
+    kv_caches: Vec<(String, String)>,
     modes: Vec<(String, String)>,
     ecos: Vec<(String, String)>,
     prios: Vec<(String, String)>,
@@ -61,6 +62,13 @@ fn form_options(lang: Lang, catalog: &Catalog) -> FormOptions {
                 p.as_str().to_ascii_uppercase()
             }))
             .collect(),
+        kv_caches: tokens(KvCache::ALL, KvCache::as_str, |k| {
+            t(match k {
+                KvCache::F16 => Key::KvF16,
+                KvCache::Q8 => Key::KvQ8,
+                KvCache::Q4 => Key::KvQ4,
+            })
+        }),
         modes: tokens(Mode::ALL, Mode::as_str, |m| t(mode_key(m))),
         ecos: tokens(EcoRequirement::ALL, EcoRequirement::as_str, |e| match e {
             EcoRequirement::Any => t(Key::EcoAny),
@@ -366,6 +374,21 @@ pub const FIELDS: &[Field] = &[
             set: |s, v| match s.workload.task {
                 Task::Infer => s.workload.runtime = Runtime::parse(v),
                 _ => s.workload.framework = Framework::parse(v),
+            },
+        },
+    },
+    Field {
+        id: "f-kv",
+        label: Key::FormKv,
+        more: true,
+        shown: serving_lm,
+        input: Input::Select {
+            options: |o, _| &o.kv_caches,
+            get: |s| s.workload.kv.as_str().into(),
+            set: |s, v| {
+                if let Some(k) = KvCache::parse(v) {
+                    s.workload.kv = k
+                }
             },
         },
     },

@@ -15,8 +15,8 @@ use catalog::rank::{
 };
 use catalog::share::{range, AppState, Condition, Lang, Nav};
 use catalog::workload::{
-    Change, EcoRequirement, Framework, Mode, ModelChoice, Precision, Priority, Runtime, Task,
-    Workload, AUTO_PRECISION,
+    Change, EcoRequirement, Framework, KvCache, Mode, ModelChoice, Precision, Priority, Runtime,
+    Task, Workload, AUTO_PRECISION,
 };
 use catalog::Catalog;
 
