@@ -239,7 +239,7 @@ fn model(e: &Entry) -> String {
     .map(|k| format!("{k}: {}", e.opt_int(k)))
     .join(", ");
     format!(
-        "ModelRow {{ id: {}, name: {}, family: {}, params_b: {}, active_params_b: {}, {ints}, gflops_per_sample: {}, pipeline_params_b: {}, decoder_gflops: {} }}",
+        "ModelRow {{ id: {}, name: {}, family: {}, params_b: {}, active_params_b: {}, {ints}, gflops_per_sample: {}, pipeline_params_b: {}, decoder_gflops: {}, hf_repo: {} }}",
         e.string("id"),
         e.string("name"),
         e.token("family", "Family"),
@@ -248,6 +248,7 @@ fn model(e: &Entry) -> String {
         e.opt_float("gflops_per_sample"),
         e.opt_float("pipeline_params_b"),
         e.opt_float("decoder_gflops"),
+        e.opt_string("hf_repo"),
     )
 }
 

@@ -436,3 +436,28 @@ test('focus stays on a preset chip after choosing it, though the form is drawn a
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a local card names the GGUF type it runs, its longest context and the command that starts it', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin, { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.goto(`${server.app}?model=llama-3.1-8b&seq=32768&kv=q8&lang=en`);
+  await ready(page);
+  // The first card: every local card runs a GGUF type that fits it.
+  const card = page.locator('[data-testid="rank-item"]').first();
+  const badge = await card.locator('[data-testid="fit-badge"]').innerText();
+  const type = badge.match(/^At (Q\d_K(?:_M)?|Q8_0) · /);
+  assert.ok(type, badge);
+  await card.locator('[data-testid="card-more"] summary').click();
+  assert.match(await card.locator('[data-testid="card-context"]').innerText(), /^Context: (up to [\d,]+ tokens a sequence|the model's whole 131,072 tokens) fit here with a Q8 KV cache$/);
+  const command = await card.locator('[data-testid="card-command"]').innerText();
+  assert.ok(command.startsWith('llama-server ') && command.includes(type[1]) && command.includes('-c 32768') && command.includes('-ctk q8_0'), command);
+  await card.locator('[data-testid="copy-command"]').click();
+  await card.locator('[data-testid="copy-command"]:text("Copied")').waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), command);
+  // Asked in 16 bits, no card is on the ladder.
+  await page.selectOption('#f-prec', 'bf16');
+  await page.waitForFunction(() => location.search.includes('prec=bf16'));
+  assert.equal(await page.locator('[data-testid="fit-badge"]:text-matches("^At Q")').count(), 0);
+  await page.screenshot({ path: 'tests/artifacts/ladder-desktop.png' });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

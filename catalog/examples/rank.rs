@@ -65,6 +65,13 @@ fn main() {
             alt.top.cost.hardware_usd.map(f64::round)
         );
     }
+    if std::env::var_os("COMMANDS").is_some() {
+        for r in ranking.items.iter().take(5) {
+            if let Some(c) = catalog::command::command(r, &state.workload, &ranking.model) {
+                println!("command {}: {c}", r.gpu.id);
+            }
+        }
+    }
     for (i, r) in ranking.items.iter().enumerate() {
         let speed = r
             .speed

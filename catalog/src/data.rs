@@ -93,6 +93,7 @@ mod generated {
         decoder_layers: Option<u32>,
         guidance_passes: Option<u32>,
         embedding_matrices: Option<u32>,
+        hf_repo: Option<&'static str>,
     }
 
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -182,6 +183,7 @@ mod generated {
                 decoder_layers: r.decoder_layers,
                 guidance_passes: r.guidance_passes,
                 embedding_matrices: r.embedding_matrices,
+                hf_repo: owned(r.hf_repo),
                 notes: Vec::new(),
                 sources: Vec::new(),
             })

@@ -196,6 +196,12 @@ pub fn to_json(
                 ("software", string(item.software.code())),
                 ("precision", string(item.precision.as_str())),
                 (
+                    "command",
+                    opt(crate::command::command(item, w, &ranking.model), |c| {
+                        string(&c)
+                    }),
+                ),
+                (
                     "longest_context",
                     opt(item.longest_context, |c| {
                         object(&[
@@ -304,7 +310,7 @@ fn cell(s: &str) -> String {
     }
 }
 
-pub const CSV_HEADER: &str = "rank,id,name,fits,why_not,gpus,placement,software,throughput_low,throughput_mid,throughput_high,throughput_unit,per_user_tokens_s_mid,time_to_first_token_s_mid,job_hours_low,job_hours_mid,job_hours_high,price_usd,price_kind,price_date,hardware_usd,rent_usd_per_hour,job_usd_mid,break_even_hours,score,reasons,measured_value,measured_unit,measured_exact,measured_estimate_off,measured_source_url,precision";
+pub const CSV_HEADER: &str = "rank,id,name,fits,why_not,gpus,placement,software,throughput_low,throughput_mid,throughput_high,throughput_unit,per_user_tokens_s_mid,time_to_first_token_s_mid,job_hours_low,job_hours_mid,job_hours_high,price_usd,price_kind,price_date,hardware_usd,rent_usd_per_hour,job_usd_mid,break_even_hours,score,reasons,measured_value,measured_unit,measured_exact,measured_estimate_off,measured_source_url,precision,command";
 
 /// The same ranking as CSV: one header row and one row per GPU.
 pub fn to_csv(ranking: &Ranking, state: &AppState, evidence: &[Measurement]) -> String {
@@ -372,6 +378,9 @@ pub fn to_csv(ranking: &Ranking, state: &AppState, evidence: &[Measurement]) -> 
                 .map(|n| cell(n.row.source_url()))
                 .unwrap_or_default(),
             item.precision.as_str().to_string(),
+            crate::command::command(item, &state.workload, &ranking.model)
+                .map(|c| cell(&c))
+                .unwrap_or_default(),
         ];
         out.push_str(&fields.join(","));
         out.push('\n');

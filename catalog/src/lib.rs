@@ -8,6 +8,7 @@
 
 pub mod bench;
 pub mod chart;
+pub mod command;
 pub mod data;
 pub mod decimal;
 pub mod deploy;

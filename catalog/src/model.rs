@@ -90,6 +90,10 @@ pub struct Model {
     /// not a linear layer.
     #[serde(default)]
     pub embedding_matrices: Option<u32>,
+    /// Language models: the Hugging Face repository of the released instruct checkpoint,
+    /// which `vllm serve` loads (`command`).
+    #[serde(default)]
+    pub hf_repo: Option<String>,
     #[serde(default)]
     pub notes: Vec<String>,
     #[serde(default)]
@@ -170,6 +174,7 @@ impl Model {
             decoder_layers: None,
             guidance_passes: None,
             embedding_matrices: None,
+            hf_repo: None,
             notes: Vec::new(),
             sources: Vec::new(),
         }

@@ -795,6 +795,8 @@ fn on_click(ev: Event) {
         other => {
             if let Some(i) = other.strip_prefix("preset:").and_then(|i| i.parse().ok()) {
                 apply_preset(i);
+            } else if let Some(id) = other.strip_prefix("copy-command:") {
+                copy_command(id);
             }
         }
     }
@@ -982,6 +984,35 @@ fn copy_snippet() {
         if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
             with_page(|p| p.copied = Copied::Snippet);
             draw();
+        }
+    });
+}
+
+/// Copies a card's command (`catalog::command`); the button says so once the browser
+/// confirms. Refused, the command stays on the card to select by hand.
+fn copy_command(id: &str) {
+    let Some(code) = document()
+        .query_selector_all("[data-command-for]")
+        .ok()
+        .and_then(|all| {
+            (0..all.length())
+                .filter_map(|i| all.item(i))
+                .filter_map(|n| n.dyn_into::<web_sys::Element>().ok())
+                .find(|e| e.get_attribute("data-command-for").as_deref() == Some(id))
+        })
+    else {
+        return;
+    };
+    let Some(text) = code.text_content() else {
+        return;
+    };
+    let button = code.next_element_sibling();
+    let promise = window().navigator().clipboard().write_text(&text);
+    wasm_bindgen_futures::spawn_local(async move {
+        if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
+            if let (Some(b), Some(lang)) = (button, with_page(|p| p.lang())) {
+                b.set_text_content(Some(tr(lang, Key::CardCommandCopied)));
+            }
         }
     });
 }

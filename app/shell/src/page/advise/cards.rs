@@ -233,6 +233,7 @@ pub fn card(
     grade: Option<Grade>,
     vs_mine: Option<(f64, &str)>,
     measured: Option<Option<Nearest>>,
+    command: Option<String>,
     open: bool,
 ) {
     let (lang, mode) = (d.lang, d.state.workload.mode);
@@ -400,6 +401,28 @@ pub fn card(
             &[("software", item.software.name().to_string())],
         ),
     );
+    if let Some(command) = command {
+        // The command that starts it, to copy (`command::command`).
+        let id = &gpu.id;
+        h.open("div", &[("class", "rank-command")])
+            .el("span", &[], d.t(Key::CardCommand))
+            .el(
+                "code",
+                &[("data-testid", "card-command"), ("data-command-for", id)],
+                &command,
+            )
+            .el(
+                "button",
+                &[
+                    ("type", "button"),
+                    ("class", "link"),
+                    ("data-testid", "copy-command"),
+                    ("data-act", &format!("copy-command:{id}")),
+                ],
+                d.t(Key::CardCommandCopy),
+            )
+            .close("div");
+    }
     h.open("ul", &[("class", "reasons")]);
     for r in item.reasons.iter().filter(|r| {
         (vs_mine.is_some() || Some(*r) != lead)
@@ -807,6 +830,7 @@ pub fn ranking(
                 *grade,
                 vs_mine,
                 measured,
+                catalog::command::command(item, &d.state.workload, &r.model),
                 open.contains(&item.gpu.id),
             );
         } else {

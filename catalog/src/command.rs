@@ -1,0 +1,199 @@
+//! The command line that starts what a card's estimate models, for the runtimes that
+//! serve a language model: llama.cpp's `llama-server` and `vllm serve`, with the flags they
+//! document (llama.cpp's `tools/server/README.md`; vLLM's engine arguments). Other work
+//! (training, diffusion, speech) has no one command and gets none.
+
+use crate::deploy::Software;
+use crate::model::Model;
+use crate::rank::Ranked;
+use crate::workload::{KvCache, Precision, Workload};
+
+/// The type a precision's GGUF file carries, as llama.cpp's quantize tool names it:
+/// the ladder's types by their own names, other widths by llama.cpp's plain types. `None`
+/// for formats llama.cpp has no file type for (FP8, TF32).
+fn gguf_type(precision: Precision) -> Option<String> {
+    Some(match precision {
+        Precision::Int4 => "Q4_0".into(),
+        Precision::Int8 => "Q8_0".into(),
+        Precision::Fp16 => "F16".into(),
+        Precision::Fp32 => "F32".into(),
+        Precision::Fp8 | Precision::Tf32 => return None,
+        p => p.as_str().to_ascii_uppercase(),
+    })
+}
+
+/// The command for a card, or `None` where it runs no language-model server.
+pub fn command(item: &Ranked, workload: &Workload, model: &Model) -> Option<String> {
+    let gpus = item
+        .speed
+        .as_ref()
+        .map(|s| s.gpus_used)
+        .or(item.gpus_needed())?;
+    let context = workload.context_for(model);
+    let batch = workload.batch.max(1);
+    let mut parts: Vec<String> = Vec::new();
+    match item.software {
+        Software::LlamaCpp => {
+            let kind = gguf_type(item.precision)?;
+            parts.push("llama-server".into());
+            // The file the person downloads or converts, named by model and type.
+            parts.push(format!("-m {}-{kind}.gguf", model.id));
+            // Every layer on the GPUs; the context is shared by the parallel slots.
+            parts.push("-ngl 99".into());
+            parts.push(format!("-c {}", u64::from(context) * u64::from(batch)));
+            if batch > 1 {
+                parts.push(format!("-np {batch}"));
+            }
+            let cache = match workload.kv {
+                KvCache::F16 => None,
+                KvCache::Q8 => Some("q8_0"),
+                KvCache::Q4 => Some("q4_0"),
+            };
+            if let Some(cache) = cache {
+                // A quantized V cache needs flash attention.
+                parts.push(format!("-fa on -ctk {cache} -ctv {cache}"));
+            }
+            if gpus > 1 {
+                parts.push("-sm layer".into());
+            }
+        }
+        Software::Vllm => {
+            // A 4-bit checkpoint is a separate repository (AWQ or GPTQ), which the preset
+            // does not name.
+            let repo = match (item.precision, &model.hf_repo) {
+                (Precision::Int4, _) | (_, None) => "<hf-repo>".to_string(),
+                (_, Some(repo)) => repo.clone(),
+            };
+            parts.push(format!("vllm serve {repo}"));
+            let nodes = workload.nodes.max(1);
+            let per_node = (gpus / nodes).max(1);
+            if per_node > 1 {
+                parts.push(format!("--tensor-parallel-size {per_node}"));
+            }
+            if nodes > 1 {
+                parts.push(format!("--pipeline-parallel-size {nodes}"));
+            }
+            parts.push(format!("--max-model-len {context}"));
+            if batch > 1 {
+                parts.push(format!("--max-num-seqs {batch}"));
+            }
+            if item.precision == Precision::Fp8 {
+                parts.push("--quantization fp8".into());
+            }
+            // vLLM's 8-bit cache is FP8; it has no 4-bit one.
+            if workload.kv != KvCache::F16 {
+                parts.push("--kv-cache-dtype fp8".into());
+            }
+        }
+        _ => return None,
+    }
+    Some(parts.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Catalog;
+    use crate::rank::rank;
+    use crate::share::parse;
+
+    /// The flags each runtime documents, as the commands use them: llama.cpp's server
+    /// README (`-m, --model`, `-ngl, --gpu-layers`, `-c,
+    /// --ctx-size`, `-np, --parallel`, `-fa, --flash-attn`, `-ctk`, `-ctv`, `-sm,
+    /// --split-mode`) and vLLM's engine arguments.
+    const LLAMA_SERVER: &[&str] = &[
+        "-hf", "-m", "-ngl", "-c", "-np", "-fa", "-ctk", "-ctv", "-sm",
+    ];
+    const VLLM: &[&str] = &[
+        "--tensor-parallel-size",
+        "--pipeline-parallel-size",
+        "--max-model-len",
+        "--max-num-seqs",
+        "--quantization",
+        "--kv-cache-dtype",
+    ];
+
+    fn commands(query: &str) -> Vec<(String, String)> {
+        let catalog = Catalog::embedded();
+        let (state, _) = parse(query, catalog);
+        let ranking = rank(catalog, &state.workload, &state.filters);
+        ranking
+            .items
+            .iter()
+            .filter_map(|i| {
+                command(i, &state.workload, &ranking.model).map(|c| (i.gpu.id.clone(), c))
+            })
+            .collect()
+    }
+
+    fn flags(command: &str) -> Vec<&str> {
+        command.split(' ').filter(|w| w.starts_with('-')).collect()
+    }
+
+    #[test]
+    fn every_flag_is_one_the_runtime_documents() {
+        for query in [
+            "model=llama-3.1-8b",
+            "model=llama-3.3-70b&gpus=2&kv=q8",
+            "model=llama-3.1-8b&batch=4&kv=q4",
+            "model=llama-3.1-70b&batch=32&gpus=8&prec=fp8&kv=q8",
+            "model=llama-3.1-405b&batch=16&gpus=8&nodes=2&mode=rent",
+        ] {
+            let all = commands(query);
+            assert!(!all.is_empty(), "{query}: no command");
+            for (id, c) in all {
+                let (program, known) = if c.starts_with("llama-server ") {
+                    ("llama-server", LLAMA_SERVER)
+                } else if c.starts_with("vllm serve ") {
+                    ("vllm", VLLM)
+                } else {
+                    panic!("{query} {id}: {c}")
+                };
+                for f in flags(&c) {
+                    assert!(
+                        known.contains(&f),
+                        "{query} {id}: {program} has no {f}: {c}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_local_card_downloads_its_type_and_sizes_its_context() {
+        let all = commands("model=llama-3.1-8b&seq=32768&kv=q8");
+        let (_, c) = all
+            .iter()
+            .find(|(id, _)| id == "rtx-4090")
+            .expect("a command");
+        assert!(c.starts_with("llama-server "), "{c}");
+        assert!(c.contains("-m llama-3.1-8b-Q8_0.gguf"), "{c}");
+        assert!(c.contains(" -c 32768"), "{c}");
+        assert!(c.contains("-ctk q8_0 -ctv q8_0"), "{c}");
+        // Two cards split by layers, each user a slot sharing the context.
+        let two = commands("model=llama-3.3-70b&gpus=2&batch=2");
+        let (_, c) = two
+            .iter()
+            .find(|(id, _)| id == "rtx-3090")
+            .expect("a command");
+        assert!(c.contains("-sm layer") && c.contains("-np 2"), "{c}");
+    }
+
+    #[test]
+    fn a_served_model_runs_tensor_parallel_on_its_gpus() {
+        let all = commands("model=llama-3.1-70b&batch=32&gpus=8&prec=fp8");
+        let (_, c) = all
+            .iter()
+            .find(|(id, _)| id == "h100-sxm5-80gb")
+            .expect("a command");
+        assert!(
+            c.starts_with("vllm serve meta-llama/Llama-3.1-70B-Instruct "),
+            "{c}"
+        );
+        assert!(c.contains("--quantization fp8"), "{c}");
+        assert!(c.contains("--max-num-seqs 32"), "{c}");
+        // Training and image generation start no server.
+        assert!(commands("task=train&model=resnet-50").is_empty());
+        assert!(commands("model=sdxl").is_empty());
+    }
+}
