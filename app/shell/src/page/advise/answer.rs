@@ -26,6 +26,17 @@ fn pick_sentence<'r>(
         Some(each) if !speed.is_empty() => format!("{speed} ({each})"),
         _ => speed,
     };
+    // On the ladder, the type the speed is at: "112 tokens/s at Q8_0".
+    let speed = match item.reasons.iter().find_map(|x| match x {
+        Reason::Quantized { precision } => Some(*precision),
+        _ => None,
+    }) {
+        Some(p) if !speed.is_empty() => fill(
+            tr(lang, Key::PickAtQuant),
+            &[("speed", speed), ("q", p.as_str().to_ascii_uppercase())],
+        ),
+        _ => speed,
+    };
     let price = match short_hardware_text(lang, &item.cost) {
         Some(total) if mode == Mode::Buy => total,
         _ => item
