@@ -102,6 +102,10 @@ test('compare: add from search and remove with one click', async () => {
   const { page, problems, context } = await watchedPage(browser, server.origin);
   await page.goto(`${server.app}?view=compare&ids=rtx-4090,rtx-3090`);
   await ready(page);
+  // The default workload runs locally: each card's speed names the GGUF type it runs at.
+  const speeds = await page.$$eval('[data-testid="compare-workload"]', (th) => [...th[0].closest('tr').querySelectorAll('td')].map((td) => td.textContent));
+  assert.equal(speeds.length, 2);
+  for (const s of speeds) assert.match(s, /tokens\/s at Q\d/);
   await page.fill('[data-testid="compare-search"]', 'H100 SXM');
   await page.click('[data-testid="compare-add"]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-remove"]').length === 3);

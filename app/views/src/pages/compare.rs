@@ -2,7 +2,7 @@
 
 use catalog::decimal::fixed;
 use catalog::gpu::Gpu;
-use catalog::rank::rank;
+use catalog::rank::{rank, Reason};
 
 use catalog::share::Nav;
 use catalog::support::{self, Level, Library};
@@ -319,7 +319,17 @@ pub fn Compare() -> impl IntoView {
                                         Some(i) if i.fits() => match &i.speed {
                                             Some(s) => match s.job_hours {
                                                 Some(h) => fill(tr(lang(), Key::CardJobHours), &[("range", range_text(h)), ("mid", num(h.mid))]),
-                                                None => throughput_text(lang(), s.throughput, s.unit),
+                                                None => {
+                                                    let speed = throughput_text(lang(), s.throughput, s.unit);
+                                                    // On the ladder, the type each card runs: "… tokens/s at Q6_K".
+                                                    match i.reasons.iter().find_map(|x| match x {
+                                                        Reason::Quantized { precision } => Some(*precision),
+                                                        _ => None,
+                                                    }) {
+                                                        Some(p) => fill(tr(lang(), Key::PickAtQuant), &[("speed", speed), ("q", p.as_str().to_ascii_uppercase())]),
+                                                        None => speed,
+                                                    }
+                                                }
                                             },
                                             None => tr(lang(), Key::ReasonSpeedUnknown).into(),
                                         },
