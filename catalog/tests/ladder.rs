@@ -22,10 +22,7 @@ fn card<'r>(ranking: &'r Ranking<'static>, id: &str) -> &'r Ranked<'static> {
 }
 
 fn quantized(r: &Ranked) -> Option<Precision> {
-    r.reasons.iter().find_map(|x| match x {
-        Reason::Quantized { precision } => Some(*precision),
-        _ => None,
-    })
+    r.quantized()
 }
 
 #[test]

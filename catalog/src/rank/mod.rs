@@ -370,6 +370,13 @@ impl Ranked<'_> {
     pub fn fits(&self) -> bool {
         self.why_not.is_none()
     }
+    /// The GGUF type the ladder runs the model in here (`Reason::Quantized`), if any.
+    pub fn quantized(&self) -> Option<Precision> {
+        self.reasons.iter().find_map(|r| match r {
+            Reason::Quantized { precision } => Some(*precision),
+            _ => None,
+        })
+    }
     pub fn gpus_needed(&self) -> Option<u32> {
         self.placement.as_ref().map(|p| p.gpus)
     }

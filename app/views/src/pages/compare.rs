@@ -2,7 +2,7 @@
 
 use catalog::decimal::fixed;
 use catalog::gpu::Gpu;
-use catalog::rank::{rank, Reason};
+use catalog::rank::rank;
 
 use catalog::share::Nav;
 use catalog::support::{self, Level, Library};
@@ -322,10 +322,7 @@ pub fn Compare() -> impl IntoView {
                                                 None => {
                                                     let speed = throughput_text(lang(), s.throughput, s.unit);
                                                     // On the ladder, the type each card runs: "… tokens/s at Q6_K".
-                                                    match i.reasons.iter().find_map(|x| match x {
-                                                        Reason::Quantized { precision } => Some(*precision),
-                                                        _ => None,
-                                                    }) {
+                                                    match i.quantized() {
                                                         Some(p) => fill(tr(lang(), Key::PickAtQuant), &[("speed", speed), ("q", p.as_str().to_ascii_uppercase())]),
                                                         None => speed,
                                                     }

@@ -27,10 +27,7 @@ fn pick_sentence<'r>(
         _ => speed,
     };
     // On the ladder, the type the speed is at: "112 tokens/s at Q8_0".
-    let speed = match item.reasons.iter().find_map(|x| match x {
-        Reason::Quantized { precision } => Some(*precision),
-        _ => None,
-    }) {
+    let speed = match item.quantized() {
         Some(p) if !speed.is_empty() => fill(
             tr(lang, Key::PickAtQuant),
             &[("speed", speed), ("q", p.as_str().to_ascii_uppercase())],
