@@ -239,7 +239,7 @@ fn model(e: &Entry) -> String {
     .map(|k| format!("{k}: {}", e.opt_int(k)))
     .join(", ");
     format!(
-        "ModelRow {{ id: {}, name: {}, family: {}, params_b: {}, active_params_b: {}, {ints}, gflops_per_sample: {}, pipeline_params_b: {}, decoder_gflops: {}, hf_repo: {} }}",
+        "ModelRow {{ id: {}, name: {}, family: {}, params_b: {}, active_params_b: {}, {ints}, gflops_per_sample: {}, pipeline_params_b: {}, decoder_gflops: {}, hf_repo: {}, gguf: {}, gguf_repo: {}, gguf_gb: {} }}",
         e.string("id"),
         e.string("name"),
         e.token("family", "Family"),
@@ -249,6 +249,9 @@ fn model(e: &Entry) -> String {
         e.opt_float("pipeline_params_b"),
         e.opt_float("decoder_gflops"),
         e.opt_string("hf_repo"),
+        e.opt_string("gguf"),
+        e.opt_string("gguf_repo"),
+        e.opt_float("gguf_gb"),
     )
 }
 

@@ -4,6 +4,7 @@
 //! (training, diffusion, speech) has no one command and gets none.
 
 use crate::deploy::Software;
+use crate::estimate::Offload;
 use crate::model::Model;
 use crate::rank::Ranked;
 use crate::workload::{KvCache, Precision, Workload};
@@ -36,10 +37,22 @@ pub fn command(item: &Ranked, workload: &Workload, model: &Model) -> Option<Stri
         Software::LlamaCpp => {
             let kind = gguf_type(item.precision)?;
             parts.push("llama-server".into());
-            // The file the person downloads or converts, named by model and type.
-            parts.push(format!("-m {}-{kind}.gguf", model.id));
-            // Every layer on the GPUs; the context is shared by the parallel slots.
-            parts.push("-ngl 99".into());
+            match (&model.gguf_repo, crate::quant::released(model)) {
+                // The released GGUF, downloaded from its repository.
+                (Some(repo), Some(p)) if p == item.precision => parts.push(format!("-hf {repo}")),
+                // The file the person downloads or converts, named by model and type.
+                _ => parts.push(format!("-m {}-{kind}.gguf", model.id)),
+            }
+            // Every layer on the GPUs, unless part of the model waits in system memory
+            // (`estimate::offload`); the context is shared by the parallel slots.
+            let host = item.placement.as_ref().and_then(|p| p.host);
+            match host.map(|h| h.offload) {
+                Some(Offload::Experts { layers, .. }) => {
+                    parts.push(format!("-ngl 99 --n-cpu-moe {layers}"))
+                }
+                Some(Offload::Layers { on_gpu, .. }) => parts.push(format!("-ngl {on_gpu}")),
+                None => parts.push("-ngl 99".into()),
+            }
             parts.push(format!("-c {}", u64::from(context) * u64::from(batch)));
             if batch > 1 {
                 parts.push(format!("-np {batch}"));
@@ -100,9 +113,18 @@ mod tests {
     /// The flags each runtime documents, as the commands use them: llama.cpp's server
     /// README (`-m, --model`, `-ngl, --gpu-layers`, `-c,
     /// --ctx-size`, `-np, --parallel`, `-fa, --flash-attn`, `-ctk`, `-ctv`, `-sm,
-    /// --split-mode`) and vLLM's engine arguments.
+    /// --split-mode`; `--n-cpu-moe` since PR 15077) and vLLM's engine arguments.
     const LLAMA_SERVER: &[&str] = &[
-        "-hf", "-m", "-ngl", "-c", "-np", "-fa", "-ctk", "-ctv", "-sm",
+        "-hf",
+        "-m",
+        "-ngl",
+        "--n-cpu-moe",
+        "-c",
+        "-np",
+        "-fa",
+        "-ctk",
+        "-ctv",
+        "-sm",
     ];
     const VLLM: &[&str] = &[
         "--tensor-parallel-size",
@@ -138,6 +160,8 @@ mod tests {
             "model=llama-3.1-8b&batch=4&kv=q4",
             "model=llama-3.1-70b&batch=32&gpus=8&prec=fp8&kv=q8",
             "model=llama-3.1-405b&batch=16&gpus=8&nodes=2&mode=rent",
+            "model=gpt-oss-120b&host=64",
+            "model=llama-3.3-70b&host=64-ddr4",
         ] {
             let all = commands(query);
             assert!(!all.is_empty(), "{query}: no command");
@@ -177,6 +201,32 @@ mod tests {
             .find(|(id, _)| id == "rtx-3090")
             .expect("a command");
         assert!(c.contains("-sm layer") && c.contains("-np 2"), "{c}");
+    }
+
+    #[test]
+    fn an_offloaded_model_says_what_stays_in_system_memory() {
+        let moe = commands("model=gpt-oss-120b&host=64");
+        let (_, c) = moe
+            .iter()
+            .find(|(id, _)| id == "rtx-3090")
+            .expect("a command");
+        assert!(
+            c.starts_with("llama-server -hf ggml-org/gpt-oss-120b-GGUF "),
+            "{c}"
+        );
+        let n: u32 = c
+            .split("--n-cpu-moe ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .expect("--n-cpu-moe N");
+        assert!(n > 0 && n < 36, "{c}");
+        let dense = commands("model=llama-3.3-70b&host=64");
+        let (_, c) = dense
+            .iter()
+            .find(|(id, _)| id == "rtx-3090")
+            .expect("a command");
+        assert!(c.contains("-ngl ") && !c.contains("-ngl 99"), "{c}");
     }
 
     #[test]

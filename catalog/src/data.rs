@@ -94,6 +94,9 @@ mod generated {
         guidance_passes: Option<u32>,
         embedding_matrices: Option<u32>,
         hf_repo: Option<&'static str>,
+        gguf: Option<&'static str>,
+        gguf_repo: Option<&'static str>,
+        gguf_gb: Option<f64>,
     }
 
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -184,6 +187,9 @@ mod generated {
                 guidance_passes: r.guidance_passes,
                 embedding_matrices: r.embedding_matrices,
                 hf_repo: owned(r.hf_repo),
+                gguf: owned(r.gguf),
+                gguf_repo: owned(r.gguf_repo),
+                gguf_gb: r.gguf_gb,
                 notes: Vec::new(),
                 sources: Vec::new(),
             })

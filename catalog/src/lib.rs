@@ -16,6 +16,7 @@ pub mod estimate;
 pub mod evidence;
 pub mod export;
 pub mod gpu;
+pub mod host;
 pub mod html;
 pub mod json;
 pub mod memory;

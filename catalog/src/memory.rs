@@ -253,7 +253,13 @@ impl Sized<'_> {
                 16.0
             }),
             Task::Train | Task::Finetune => trainable(workload.precision).weight_bits(),
-            Task::Infer => workload.precision.weight_bits(),
+            Task::Infer => match (crate::quant::released(self.model), self.model.gguf_gb) {
+                // The released GGUF file, as loaded.
+                (Some(p), Some(gb)) if p == workload.precision && self.model.params() > 0.0 => {
+                    gb * 8e9 / self.model.params()
+                }
+                _ => workload.precision.weight_bits(),
+            },
         }
     }
 

@@ -94,6 +94,18 @@ pub struct Model {
     /// which `vllm serve` loads (`command`).
     #[serde(default)]
     pub hf_repo: Option<String>,
+    /// Language models released in a low-bit format that llama.cpp runs as released
+    /// (gpt-oss's MXFP4 experts): the one GGUF type people download, which the
+    /// quantization ladder starts and ends at (`quant::ladder`, `quant::released`).
+    #[serde(default)]
+    pub gguf: Option<String>,
+    /// The Hugging Face repository of that GGUF file (`llama-server -hf`).
+    #[serde(default)]
+    pub gguf_repo: Option<String>,
+    /// That file's size in GB, which is what llama.cpp loads: it keeps the attention and
+    /// embeddings at 16 bits beside the low-bit experts.
+    #[serde(default)]
+    pub gguf_gb: Option<f64>,
     #[serde(default)]
     pub notes: Vec<String>,
     #[serde(default)]
@@ -175,6 +187,9 @@ impl Model {
             guidance_passes: None,
             embedding_matrices: None,
             hf_repo: None,
+            gguf: None,
+            gguf_repo: None,
+            gguf_gb: None,
             notes: Vec::new(),
             sources: Vec::new(),
         }

@@ -4,6 +4,7 @@
 //! locally with llama.cpp runs it in the highest GGUF type that fits it (`rank`), so a
 //! card says "runs at Q5_K_M" rather than "does not fit".
 
+use crate::model::Model;
 use crate::workload::Precision;
 
 /// llama.cpp's common GGUF types, highest first: what local runs download. It starts at
@@ -20,12 +21,29 @@ pub const LLAMACPP_LADDER: [Precision; 6] = [
     Precision::Iq2Xs,
 ];
 
+/// The GGUF type a model is released in (`Model::gguf`), if llama.cpp runs it as released.
+pub fn released(model: &Model) -> Option<Precision> {
+    model.gguf.as_deref().and_then(Precision::parse)
+}
+
+/// The GGUF types a model is run in, highest first: the one it is released in where
+/// llama.cpp runs that as released (`Model::gguf`: quantizing gpt-oss's MXFP4 experts
+/// further saves little and its GGUF files keep them), else `LLAMACPP_LADDER`.
+pub fn ladder(model: &Model) -> &'static [Precision] {
+    match released(model) {
+        Some(Precision::Mxfp4) => &[Precision::Mxfp4],
+        _ => &LLAMACPP_LADDER,
+    }
+}
+
 /// Whether a format is below 4 bits a weight, the lowest width a practitioner runs
 /// without a second thought: from Q4_K_M to Q3_K_M the perplexity cost grows almost
 /// fourfold in one step (`perplexity_cost`), so a GPU that holds a model only below it ranks after
 /// those that hold it at Q4_K_M, 4-bit AWQ/GPTQ or better.
+/// By the width of the values, not the file's bits per weight (a Q3_K_M file keeps
+/// enough at higher types to average 4.0 bits; MXFP4's shared scales make 4.25).
 pub fn below_floor(precision: Precision) -> bool {
-    precision.weight_bits() < Precision::Int4.weight_bits()
+    matches!(precision, Precision::Q3KM | Precision::Iq2Xs)
 }
 
 /// Perplexity a GGUF type adds to Llama 3 8B's against 16 bits (wikitext), from
@@ -78,5 +96,6 @@ mod tests {
             !below_floor(Precision::Int4),
             "4-bit AWQ/GPTQ is at the floor's width"
         );
+        assert!(!below_floor(Precision::Mxfp4), "MXFP4 stores 4-bit values");
     }
 }

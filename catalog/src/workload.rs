@@ -2,6 +2,7 @@
 //! that matches what practitioners commonly run, and the URL codec prints only
 //! fields that differ from these defaults.
 
+use crate::host::Host;
 use crate::model::{Family, Model};
 
 /// Most `price` pairs a link may carry.
@@ -59,6 +60,7 @@ token_enum!(Precision {
     Q4KM = "q4_k_m",
     Q3KM = "q3_k_m",
     Iq2Xs = "iq2_xs",
+    Mxfp4 = "mxfp4",
 });
 
 impl Precision {
@@ -76,6 +78,8 @@ impl Precision {
             | Precision::Q4KM
             | Precision::Q3KM
             | Precision::Iq2Xs => gguf_bits(self),
+            // OCP microscaling FP4: 32 four-bit values share one 8-bit scale.
+            Precision::Mxfp4 => 4.0 + 8.0 / 32.0,
         }
     }
 
@@ -89,6 +93,7 @@ impl Precision {
                 | Precision::Q4KM
                 | Precision::Q3KM
                 | Precision::Iq2Xs
+                | Precision::Mxfp4
         )
     }
 
@@ -332,6 +337,8 @@ pub struct Workload {
     /// pipeline moves to the GPU when it runs (diffusers' `enable_model_cpu_offload`).
     /// Not in the link: the placement turns it on when the pipeline does not fit whole.
     pub pipeline_offload: bool,
+    /// The machine's system memory, for weights offloaded to it (`host=`).
+    pub host: Host,
 }
 
 /// One input a practitioner changes when few GPUs run a workload as entered (the
@@ -392,6 +399,7 @@ impl Default for Workload {
             framework: None,
             steps: None,
             pipeline_offload: false,
+            host: Host::default(),
         }
     }
 }

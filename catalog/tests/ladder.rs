@@ -77,10 +77,19 @@ fn a_named_precision_and_a_served_deployment_leave_the_ladder() {
 
 #[test]
 fn below_four_bits_a_card_ranks_after_those_that_hold_more() {
-    // 8B with 32k tokens: a 10 GB RTX 3080 holds it only below 4 bits.
-    let r = ranked("model=llama-3.1-8b&seq=32768");
+    // 8B with 32k tokens: a 10 GB RTX 3080 holds it only below 4 bits, when its host has
+    // no memory to spare for offloaded layers (8 GB, all the system's).
+    let r = ranked("model=llama-3.1-8b&seq=32768&host=8");
     let p3080 = card(&r, "rtx-3080");
     assert!(quant::below_floor(quantized(p3080).expect("a type")));
+    // With the default host it keeps 4 bits or more and puts a few layers in system memory.
+    let offloaded = ranked("model=llama-3.1-8b&seq=32768");
+    let with_host = card(&offloaded, "rtx-3080");
+    assert!(!quant::below_floor(quantized(with_host).expect("a type")));
+    assert!(with_host
+        .placement
+        .as_ref()
+        .is_some_and(|p| p.host.is_some()));
     let pos = |id: &str| r.items.iter().position(|i| i.gpu.id == id).expect("listed");
     for id in ["rtx-3060", "rtx-4090"] {
         assert!(pos(id) < pos("rtx-3080"), "{id} after the 3080");
@@ -104,7 +113,8 @@ fn kv_types_shrink_the_cache_by_their_bytes() {
 #[test]
 fn the_longest_context_is_where_the_card_fills() {
     // At a fixed type, the longest context a card holds still fits, and a tenth more does not.
-    let base = "model=llama-3.1-8b&prec=q8_0";
+    // No system memory to spare (`host=8`): nothing is offloaded.
+    let base = "model=llama-3.1-8b&prec=q8_0&host=8";
     let longest = card(&ranked(base), "rtx-3060")
         .longest_context
         .expect("a context");

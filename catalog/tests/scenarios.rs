@@ -93,6 +93,17 @@ fn check(case: &Value) -> Result<(), String> {
                 i.why_not
             ))
         }
+        // Runs only with part of the model in the host's system memory (llama.cpp's
+        // `-ngl` or `--n-cpu-moe`).
+        "offloaded" => {
+            let i = item(&r, s("gpu"))?;
+            let host = i.placement.as_ref().and_then(|p| p.host);
+            (i.fits() && host.is_some()).then_some(()).ok_or(format!(
+                "fits = {}, offloaded {}",
+                i.fits(),
+                host.is_some()
+            ))
+        }
         "placement" => {
             let i = item(&r, s("gpu"))?;
             let code = i.placement.as_ref().map(|p| p.sharding.code());

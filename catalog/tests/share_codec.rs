@@ -1,6 +1,7 @@
 //! The URL codec: round trips for any state, and hostile input never panics.
 
 use catalog::gpu::{Segment, Vendor};
+use catalog::host::{Host, RamKind};
 use catalog::share::{
     parse, parse_number, print, AppState, Condition, Filters, IgnoreReason, Lang, Theme, View,
 };
@@ -89,6 +90,12 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                 runtime,
                 steps,
                 pipeline_offload: false,
+                // Sizes across the range, both kinds.
+                host: Host {
+                    ram_gb: 8 + (lora_rank * 4) % 4000,
+                    kind: RamKind::ALL[(lora_rank % 2) as usize],
+                    channels: 1 + lora_rank % 12,
+                },
             },
         );
     (

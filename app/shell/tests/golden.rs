@@ -25,6 +25,7 @@ const STATES: &[(&str, &str)] = &[
     ("diffusion-mine", "task=infer&model=sdxl&mine=rtx-3060-12gb"),
     ("embedded", "embed=1&task=lora&model=llama-3.1-8b"),
     ("hostile", "gpus=0&budget=-5&nonsense=%3Cscript%3E&task=fly"),
+    ("moe-offload", "model=gpt-oss-120b&host=64&budget=1500"),
 ];
 
 /// The page for a query, one element per line so a difference reads as a line.

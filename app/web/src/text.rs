@@ -3,9 +3,10 @@
 //! `catalog` values, shared by every view and by the page written at build time.
 
 use catalog::decimal::{fixed, shortest};
-use catalog::estimate::{Bound, Range, Unit};
+use catalog::estimate::{Bound, Offload, Range, Unit};
 use catalog::evidence::Measurement;
 use catalog::gpu::{PriceKind, Purchase};
+use catalog::host::Host;
 use catalog::memory::Sharding;
 use catalog::quant;
 use catalog::rank::{LinkKind, Reason, WhyNot};
@@ -235,6 +236,29 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             ],
         ),
         Reason::LinkAssumed { gbs } => fill(t(Key::ReasonLinkAssumed), &[("gbs", num(*gbs))]),
+        Reason::Offloaded { share, .. } => {
+            let host = host_text(lang, share.host);
+            match share.offload {
+                Offload::Experts { layers, of } => fill(
+                    t(Key::ReasonOffloadedExperts),
+                    &[
+                        ("n", layers.to_string()),
+                        ("of", of.to_string()),
+                        ("gb", gb(share.bytes())),
+                        ("host", host),
+                    ],
+                ),
+                Offload::Layers { on_gpu, of } => fill(
+                    t(Key::ReasonOffloadedLayers),
+                    &[
+                        ("off", (of - on_gpu).to_string()),
+                        ("of", of.to_string()),
+                        ("gb", gb(share.bytes())),
+                        ("host", host),
+                    ],
+                ),
+            }
+        }
         Reason::Quantized { precision } => {
             let cost = match quant::perplexity_cost(*precision) {
                 Some(ppl) => fill(t(Key::QuantPerplexity), &[("ppl", shortest(ppl))]),
@@ -249,6 +273,18 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             )
         }
     }
+}
+
+/// A machine's system memory: "64 GB DDR5, 2 channels".
+pub fn host_text(lang: Lang, host: Host) -> String {
+    fill(
+        tr(lang, Key::HostDesc),
+        &[
+            ("gb", host.ram_gb.to_string()),
+            ("kind", host.kind.as_str().to_ascii_uppercase()),
+            ("n", host.channels.to_string()),
+        ],
+    )
 }
 
 /// What a million units of the workload's output cost: electricity buying, the rental

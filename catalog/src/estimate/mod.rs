@@ -17,11 +17,13 @@ use crate::workload::{Framework, Mode, Precision, Runtime, Task, Workload};
 
 mod cost;
 mod diffusion;
+mod offload;
 mod placement;
 mod speech;
 
 pub use cost::*;
 pub use diffusion::*;
+pub use offload::*;
 pub use placement::*;
 pub use speech::*;
 
@@ -215,7 +217,8 @@ pub fn peak_rate(gpu: &Gpu, workload: &Workload, convolutional: bool) -> Option<
         | Precision::Q5KM
         | Precision::Q4KM
         | Precision::Q3KM
-        | Precision::Iq2Xs => gpu
+        | Precision::Iq2Xs
+        | Precision::Mxfp4 => gpu
             .int8_tensor_tops
             .filter(|_| compute == Precision::Q8_0)
             .map(|r| (r, RateKind::Tensor(Precision::Int8)))
@@ -695,7 +698,17 @@ pub fn speed(
             } else {
                 n
             };
-            let bytes = (weights * moe_share + kv) * in_turn;
+            // Offloaded (`offload`), the GPU holds only part of the weights: it reads its
+            // share of the step, the host the rest.
+            let host = placement.host;
+            let bytes = match host {
+                Some(h) => {
+                    ((weights + h.weight_bytes) * moe_share + kv + h.kv_bytes - h.read_bytes)
+                        * in_turn
+                }
+                None => (weights * moe_share + kv) * in_turn,
+            };
+            let host_read = host.map_or((0.0, 0.0), |h| h.read_seconds());
             let tp_comm = if placement.gpus > 1 && in_turn == 1.0 {
                 // Two all-reduces per layer of the step's b·h activations in 16 bits, each a
                 // fixed latency plus a ring all-reduce's 2(n−1)/n of the bytes over the
@@ -719,19 +732,21 @@ pub fn speed(
                 stack::decode_fit(Stack::of(gpu))
             };
             let overhead = t.layers * per_layer + tp_comm;
-            let step = |bw_eff: f64, mfu: f64| {
+            let step = |bw_eff: f64, mfu: f64, host_s: f64| {
                 let mem = bytes / bw(bw_eff);
                 let comp = 2.0 * active * b * in_turn / (flops(mfu) * n);
-                mem.max(comp) + overhead
+                mem.max(comp) + host_s + overhead
             };
             let bound = if bytes / bw(0.75) >= 2.0 * active * b / (flops(0.4) * n) {
                 Bound::Memory
             } else {
                 Bound::Compute
             };
-            let tokens_per_s =
-                Range::new(b / step(decode_bw.0, mfu_lo), b / step(decode_bw.1, mfu_hi))
-                    .scale(f64::from(replicas));
+            let tokens_per_s = Range::new(
+                b / step(decode_bw.0, mfu_lo, host_read.1),
+                b / step(decode_bw.1, mfu_hi, host_read.0),
+            )
+            .scale(f64::from(replicas));
             // llama.cpp's prompt kernels accumulate in FP16 (and INT8), which GeForce cards
             // run at twice the FP32-accumulate rate the catalog stores; the share their
             // FP32-accumulate matmuls reach above it (`GEFORCE_MATMUL_SHARE`) is not
@@ -764,11 +779,23 @@ pub fn speed(
                 // A layer split passes the prompt through the cards in turn, as it does a
                 // decode step.
                 .map(|f| f * in_turn)
-                .map(|f| Range::new(f / (flops(mfu_hi) * n), f / (flops(mfu_lo) * n)));
+                .map(|f| Range::new(f / (flops(mfu_hi) * n), f / (flops(mfu_lo) * n)))
+                // Offloaded weights cross PCIe once per batch of prompt tokens.
+                .map(|r| match host {
+                    Some(h) => {
+                        let pcie = gpu
+                            .pcie
+                            .as_ref()
+                            .map_or(ASSUMED_LINK_GBS, |p| p.bandwidth_gbs());
+                        let copy = h.prompt_copy_seconds(t.tokens, pcie);
+                        r.map(|x| x + copy)
+                    }
+                    None => r,
+                });
             let terms = Terms {
                 per_step: b,
                 compute_s: 2.0 * active * b * in_turn / (flops(mfu_mid) * n),
-                memory_s: bytes / bw(mid(decode_bw)),
+                memory_s: bytes / bw(mid(decode_bw)) + mid(host_read),
                 communication_s: tp_comm,
                 fixed_s: t.layers * per_layer,
                 bandwidth_share: (decode_bw.0 * stack.bandwidth, decode_bw.1 * stack.bandwidth),

@@ -117,6 +117,8 @@ pub struct Placement {
     pub memory: MemoryBreakdown,
     /// Training: the memory savers turned on to fit.
     pub savers: Savers,
+    /// Serving a language model with llama.cpp: what waits in system memory (`offload`).
+    pub host: Option<HostShare>,
 }
 
 impl Placement {
@@ -196,6 +198,7 @@ pub(super) fn place_training(
                 sharding,
                 memory: m,
                 savers,
+                host: None,
             });
         }
         if smallest.is_none_or(|s| m.total() < s.total()) {
@@ -288,6 +291,7 @@ pub fn place_within(
                         sharding,
                         memory: m,
                         savers,
+                        host: None,
                     });
                 }
                 if !savers.any() {

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::estimate::{self as est, Placement, Savers, Speed, Unit};
+use crate::host::Host;
 use crate::memory::{self, Sharding};
 use crate::rank::resolve_model;
 use crate::workload::{Framework, ModelChoice, Network, Precision, Runtime, Task, Workload};
@@ -64,6 +65,54 @@ fn speed(catalog: &Catalog, gpu: &str, w: &Workload) -> Option<Speed> {
     est::speed(gpu, &sized, w, &placement)
 }
 
+/// How a row's run split the model between the GPU and system memory: `cpu_moe_layers`
+/// (llama.cpp's `--n-cpu-moe`) or `gpu_layers` (`-ngl`) below the model's layer count,
+/// on a host named by `host` (a `host=` token), else the default.
+fn offload(catalog: &Catalog, m: &Measurement, w: &Workload) -> Option<(est::Offload, Host)> {
+    let model = resolve_model(catalog, w);
+    let of = model.layers?;
+    let host = Host::parse(m.text("host")).unwrap_or_default();
+    match (m.number("cpu_moe_layers"), m.number("gpu_layers")) {
+        (Some(layers), _) => Some((
+            est::Offload::Experts {
+                layers: (layers as u32).min(of),
+                of,
+            },
+            host,
+        )),
+        (None, Some(on_gpu)) if (on_gpu as u32) < of => Some((
+            est::Offload::Layers {
+                on_gpu: on_gpu as u32,
+                of,
+            },
+            host,
+        )),
+        _ => None,
+    }
+}
+
+/// A run with part of the model in system memory, on the split the row states.
+fn offloaded_speed(
+    catalog: &Catalog,
+    gpu: &str,
+    w: &Workload,
+    (split, host): (est::Offload, Host),
+) -> Option<Speed> {
+    let gpu = catalog.gpu(gpu)?;
+    let w = Workload { host, ..w.clone() };
+    let model = resolve_model(catalog, &w);
+    let sized = memory::size_model(&model, &w);
+    let (memory, share) = est::split(&sized, &w, split)?;
+    let placement = Placement {
+        gpus: 1,
+        sharding: Sharding::Single,
+        memory,
+        savers: Savers::default(),
+        host: Some(share),
+    };
+    est::speed(gpu, &sized, &w, &placement)
+}
+
 /// Serving measured on a group of GPUs: the speed on exactly that group (the engine alone
 /// would hold the model on the fewest GPUs that fit it).
 fn serving_speed(catalog: &Catalog, gpu: &str, w: &Workload) -> Option<Speed> {
@@ -79,6 +128,7 @@ fn serving_speed(catalog: &Catalog, gpu: &str, w: &Workload) -> Option<Speed> {
         sharding,
         memory: memory::breakdown(&sized, w, sharding),
         savers: Savers::default(),
+        host: None,
     };
     est::speed(gpu, &sized, w, &placement)
 }
@@ -114,7 +164,12 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 runtime: Runtime::parse(s("runtime")),
                 ..Workload::default()
             };
-            serving_speed(catalog, m.gpu(), &w)?.throughput.mid
+            match offload(catalog, m, &w) {
+                Some(split) => offloaded_speed(catalog, m.gpu(), &w, split)?,
+                None => serving_speed(catalog, m.gpu(), &w)?,
+            }
+            .throughput
+            .mid
         }
         Kind::Prefill => {
             let prompt = n("prompt_tokens").unwrap_or(512.0);
@@ -126,7 +181,11 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 runtime: Runtime::parse(s("runtime")),
                 ..Workload::default()
             };
-            prompt / serving_speed(catalog, m.gpu(), &w)?.prefill_seconds?.mid
+            let speed = match offload(catalog, m, &w) {
+                Some(split) => offloaded_speed(catalog, m.gpu(), &w, split)?,
+                None => serving_speed(catalog, m.gpu(), &w)?,
+            };
+            prompt / speed.prefill_seconds?.mid
         }
         Kind::Diffusion => {
             // Seconds per image at `steps`; a row published as denoising iterations per

@@ -73,15 +73,17 @@ pub fn choices(picks: &Picks) -> usize {
     picks.all().next().map_or(0, |p| p.among)
 }
 
-/// Whether the first pick runs the job only by keeping its weights and optimizer state in
-/// CPU memory (`Sharding::Offloaded`): slower, and it needs a host with that much memory.
+/// Whether the first pick runs the job only by keeping part of it in CPU memory: a
+/// training job's weights and optimizer state (`Sharding::Offloaded`), or a model llama.cpp
+/// serves with layers or experts in system memory (`Placement::host`). Slower, and it
+/// needs a host with that much memory.
 pub fn first_pick_offloaded(items: &[Ranked], picks: &Picks) -> bool {
     picks.all().next().is_some_and(|pick| {
         items.iter().any(|r| {
             r.gpu.id == pick.id
-                && r.placement
-                    .as_ref()
-                    .is_some_and(|p| matches!(p.sharding, Sharding::Offloaded { .. }))
+                && r.placement.as_ref().is_some_and(|p| {
+                    matches!(p.sharding, Sharding::Offloaded { .. }) || p.host.is_some()
+                })
         })
     })
 }

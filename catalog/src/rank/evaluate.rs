@@ -116,8 +116,9 @@ fn rung(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Precisi
     };
     // Room to spare wins within each side of the quality floor, never across it: a card
     // that holds Q4_K_M tightly runs it rather than Q3_K_M with room.
+    let ladder = quant::ladder(sized.model);
     let (mut above_tight, mut below) = (None, None);
-    for p in quant::LLAMACPP_LADDER {
+    for &p in ladder {
         match runs(p) {
             Some(true) if !quant::below_floor(p) => return Some(p),
             Some(false) if !quant::below_floor(p) => above_tight = above_tight.or(Some(p)),
@@ -131,7 +132,48 @@ fn rung(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Precisi
             None => {}
         }
     }
-    above_tight.or(below.map(|(p, _)| p))
+    if above_tight.is_some() {
+        return above_tight;
+    }
+    // Nothing at 4 bits or more fits on the GPU: with part of the model in system memory
+    // (`estimate::offload`), the highest such type that decodes faster than people read,
+    // before a type below the floor that fits on the GPU; a slower offloaded run, at the
+    // fastest such type (the last that offloads), only when nothing else runs.
+    let offloaded = |p: Precision| {
+        let w = Workload {
+            precision: p,
+            ..workload.clone()
+        };
+        let placed = offloads(gpu, &w)
+            .then(|| estimate::place_offloaded(sized, &w, estimate::usable_memory(gpu)))??;
+        let speed = estimate::speed(gpu, sized, &w, &placed)?;
+        Some(speed.throughput.mid >= score::USABLE_DECODE_TOKENS_S)
+    };
+    let mut slow = None;
+    for &p in ladder.iter().filter(|p| !quant::below_floor(**p)) {
+        match offloaded(p) {
+            Some(true) => return Some(p),
+            Some(false) => slow = Some(p),
+            None => {}
+        }
+    }
+    below.map(|(p, _)| p).or(slow).or_else(|| {
+        ladder
+            .iter()
+            .copied()
+            .find(|p| quant::below_floor(*p) && offloaded(*p).is_some())
+    })
+}
+
+/// Whether llama.cpp may run this model here with part of it in system memory
+/// (`estimate::offload`): a language model served locally (one user or a few, bought,
+/// llama.cpp by default or named) on a card with memory of its own. A Mac, a DGX Spark or
+/// a Ryzen AI Max has only the one memory.
+pub(super) fn offloads(gpu: &Gpu, workload: &Workload) -> bool {
+    workload.task == Task::Infer
+        && gpu.form_factor != FormFactor::Soc
+        && !deploy::served_at_scale(workload, gpu)
+        && matches!(workload.runtime, None | Some(Runtime::LlamaCpp))
 }
 
 /// The longest context that fits (`LongestContext`): the memory a placement needs grows
@@ -150,7 +192,11 @@ fn longest_context(
         ..workload.clone()
     };
     let sized = memory::size_model(model, &longer);
-    let grown = memory::breakdown(&sized, &longer, placement.sharding).total();
+    // Offloaded, what grows is the part on the GPU under the same split.
+    let grown = match placement.host {
+        Some(h) => estimate::split(&sized, &longer, h.offload)?.0.total(),
+        None => memory::breakdown(&sized, &longer, placement.sharding).total(),
+    };
     let per_token = (grown - placement.memory.total()) / f64::from(tokens);
     let spare = usable - placement.memory.total();
     if per_token <= 0.0 || spare < 0.0 {
@@ -347,6 +393,13 @@ pub(super) fn rank_items<'c>(
                     usable = limit;
                     Some(p)
                 }
+                // llama.cpp runs it with part of the model in system memory.
+                None if offloads(gpu, workload)
+                    && model.family.is_decoder()
+                    && estimate::place_offloaded(&sized, workload, usable).is_some() =>
+                {
+                    estimate::place_offloaded(&sized, workload, usable)
+                }
                 None => {
                     why_not = why_not.or(Some(WhyNot::Memory {
                         need_bytes: need.total(),
@@ -360,6 +413,14 @@ pub(super) fn rank_items<'c>(
         let speed = placement
             .as_ref()
             .and_then(|p| estimate::speed(gpu, &sized, workload, p));
+        if let Some(share) = placement.as_ref().and_then(|p| p.host) {
+            reasons.push(Reason::Offloaded {
+                share,
+                readable: speed
+                    .as_ref()
+                    .is_some_and(|s| s.throughput.mid >= score::USABLE_DECODE_TOKENS_S),
+            });
+        }
         let gpus_used = speed
             .as_ref()
             .map(|s| s.gpus_used)

@@ -8,7 +8,7 @@
 
 use crate::data::Catalog;
 use crate::deploy::{self, Software};
-use crate::estimate::{self, Bound, Cost, Link, Placement, RateKind, Speed};
+use crate::estimate::{self, Bound, Cost, HostShare, Link, Placement, RateKind, Speed};
 use crate::gpu::{Availability, Ecosystem, FormFactor, Gpu, PriceKind, Segment, Vendor};
 use crate::memory::{self, MemoryBreakdown, Sharding};
 use crate::model::{Family, Model};
@@ -230,6 +230,14 @@ pub enum Reason {
     Quantized {
         precision: Precision,
     },
+    /// The model does not fit on the GPU and llama.cpp runs it with part of it in the
+    /// host's system memory (`estimate::offload`): the speed counts reading it there.
+    Offloaded {
+        share: HostShare,
+        /// It still decodes faster than people read (`USABLE_DECODE_TOKENS_S`); a slower
+        /// one ranks after the cards that suit.
+        readable: bool,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -362,6 +370,7 @@ impl Reason {
             Reason::MemorySavers { .. } => "memory-savers",
             Reason::NoRoomToGrow { .. } => "no-room-to-grow",
             Reason::Quantized { .. } => "quantized",
+            Reason::Offloaded { .. } => "offloaded",
         }
     }
 }

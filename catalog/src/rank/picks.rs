@@ -13,10 +13,12 @@ pub(super) fn picks(items: &[Ranked], workload: &Workload, rental: Option<Rental
         .copied()
         .filter(|r| suits(r, workload))
         .collect();
+    // A card that decodes slower than people read only because part of the model waits in
+    // system memory is no choice while others run the job as asked.
     let as_asked: Vec<&Ranked> = fitting
         .iter()
         .copied()
-        .filter(|r| runs_as_asked(r, workload))
+        .filter(|r| runs_as_asked(r, workload) && !slow_offload(r))
         .collect();
     // When no candidate runs the job as asked (only precision fallbacks, legacy PyTorch
     // wheels), the flagship still names the fastest there is, but no card is recommended

@@ -136,7 +136,25 @@ fn in_the_way(x: &Reason) -> bool {
                 outpaces_holders: false,
                 ..
             }
+            | Reason::Offloaded {
+                readable: false,
+                ..
+            }
     )
+}
+
+/// Whether llama.cpp runs the model here with part of it in system memory at a pace slower
+/// than people read (`Reason::Offloaded`).
+pub(super) fn slow_offload(r: &Ranked) -> bool {
+    r.reasons.iter().any(|x| {
+        matches!(
+            x,
+            Reason::Offloaded {
+                readable: false,
+                ..
+            }
+        )
+    })
 }
 
 /// Whether the GPU suits the person as well as runs the job: it runs it as asked
@@ -305,7 +323,8 @@ pub fn is_caveat(reason: &Reason) -> bool {
     }
     matches!(
         reason,
-        Reason::TightFit { .. }
+        Reason::Offloaded { .. }
+            | Reason::TightFit { .. }
             | Reason::NeedsGpus { .. }
             | Reason::NoBf16UsesFp16
             | Reason::PrecisionFallback { .. }

@@ -9,6 +9,7 @@ use super::{
 };
 use crate::decimal::{parse_number, shortest};
 use crate::gpu::{Segment, Vendor};
+use crate::host::Host;
 use crate::model::Model;
 use crate::workload::{
     EcoRequirement, Framework, KvCache, Mode, ModelChoice, Network, Optimizer, Priority, Runtime,
@@ -270,6 +271,18 @@ pub const PARAMS: &[Param] = &[
         },
         write: |s| differs(s.workload.kv, defaults().kv, |k| k.as_str().into()),
         export: Some(("kv_cache", |w, _| Exported::Text(w.kv.as_str().into()))),
+    },
+    Param {
+        key: "host",
+        range: NONE,
+        whole: false,
+        // The machine's system memory: `64`, `64-ddr4` (`host::Host`).
+        read: |s, r| {
+            s.workload.host = r.token(Host::parse)?;
+            Ok(())
+        },
+        write: |s| differs(s.workload.host, defaults().host, Host::token),
+        export: Some(("host", |w, _| Exported::Text(w.host.token()))),
     },
     Param {
         key: "batch",

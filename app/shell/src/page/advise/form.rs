@@ -12,6 +12,7 @@ pub struct FormOptions {
     models: Vec<(String, String)>,
     precisions: Vec<(String, String)>,
     kv_caches: Vec<(String, String)>,
+    hosts: Vec<(String, String)>,
     modes: Vec<(String, String)>,
     ecos: Vec<(String, String)>,
     prios: Vec<(String, String)>,
@@ -69,6 +70,11 @@ fn form_options(lang: Lang, catalog: &Catalog) -> FormOptions {
                 KvCache::Q4 => Key::KvQ4,
             })
         }),
+        hosts: HOSTS
+            .iter()
+            .filter_map(|token| Host::parse(token))
+            .map(|h| (h.token(), host_text(lang, h)))
+            .collect(),
         modes: tokens(Mode::ALL, Mode::as_str, |m| t(mode_key(m))),
         ecos: tokens(EcoRequirement::ALL, EcoRequirement::as_str, |e| match e {
             EcoRequirement::Any => t(Key::EcoAny),
@@ -107,6 +113,26 @@ fn form_options(lang: Lang, catalog: &Catalog) -> FormOptions {
         ],
     }
 }
+
+/// The machines the system-memory select offers: desktops with two channels of DDR4 or
+/// DDR5, a four-channel workstation and eight- and twelve-channel servers. A link may name
+/// any other (`host::Host::parse`); the select then shows it too.
+const HOSTS: [&str; 14] = [
+    "16-ddr4",
+    "32-ddr4",
+    "64-ddr4",
+    "128-ddr4",
+    "16",
+    "32",
+    "64",
+    "96",
+    "128",
+    "192",
+    "256-ddr4x4",
+    "256-ddr5x8",
+    "512-ddr5x8",
+    "768-ddr5x12",
+];
 
 /// How a field reads and writes its part of the state.
 pub enum Input {
@@ -393,6 +419,21 @@ pub const FIELDS: &[Field] = &[
         },
     },
     Field {
+        id: "f-host",
+        label: Key::FormHost,
+        more: true,
+        shown: serving_lm,
+        input: Input::Select {
+            options: |o, _| &o.hosts,
+            get: |s| s.workload.host.token(),
+            set: |s, v| {
+                if let Some(h) = Host::parse(v) {
+                    s.workload.host = h
+                }
+            },
+        },
+    },
+    Field {
         id: "f-eco",
         label: Key::FormEco,
         more: true,
@@ -513,11 +554,21 @@ fn field(h: &mut Html, d: &Draw, options: &FormOptions, f: &Field) {
         } => {
             let current = get(d.state);
             h.open("select", &[("id", f.id)]);
-            for (token, label) in pick(options, d.state) {
+            let listed = pick(options, d.state);
+            for (token, label) in listed {
                 h.el(
                     "option",
                     &[("value", token), flag("selected", *token == current)],
                     label,
+                );
+            }
+            // A value from a link that the list does not offer (a machine's memory) is
+            // shown as itself rather than as the first option.
+            if !listed.iter().any(|(token, _)| *token == current) {
+                h.el(
+                    "option",
+                    &[("value", &current), flag("selected", true)],
+                    &current,
                 );
             }
             h.close("select");
