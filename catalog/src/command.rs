@@ -66,7 +66,13 @@ pub fn command(item: &Ranked, workload: &Workload, model: &Model) -> Option<Stri
                 // A quantized V cache needs flash attention.
                 parts.push(format!("-fa on -ctk {cache} -ctv {cache}"));
             }
-            if gpus > 1 {
+            // Two or more cards, or one beside those the person owns (`have=`): the
+            // layer split, by each card's free memory (llama.cpp's default `-ts`).
+            let paired = item
+                .reasons
+                .iter()
+                .any(|r| matches!(r, crate::rank::Reason::PairedWith { .. }));
+            if gpus > 1 || paired {
                 parts.push("-sm layer".into());
             }
         }
@@ -162,6 +168,7 @@ mod tests {
             "model=llama-3.1-405b&batch=16&gpus=8&nodes=2&mode=rent",
             "model=gpt-oss-120b&host=64",
             "model=llama-3.3-70b&host=64-ddr4",
+            "model=llama-3.3-70b&have=rtx-3090",
         ] {
             let all = commands(query);
             assert!(!all.is_empty(), "{query}: no command");

@@ -339,6 +339,10 @@ pub struct Workload {
     pub pipeline_offload: bool,
     /// The machine's system memory, for weights offloaded to it (`host=`).
     pub host: Host,
+    /// GPUs the person already owns and keeps in the box (`have=`, catalog ids): a
+    /// language model run locally is split over them and each card ranked
+    /// (`estimate::mixed`).
+    pub have: Vec<String>,
 }
 
 /// One input a practitioner changes when few GPUs run a workload as entered (the
@@ -367,6 +371,9 @@ impl Change {
 }
 
 pub const DEFAULT_MODEL: &str = "llama-3.1-8b";
+
+/// The most owned GPUs a link may name (`have=`): with the card added, a four-card box.
+pub const MAX_HAVE: usize = 3;
 
 /// The `prec` token that asks for the quantization ladder (`Workload::auto_precision`).
 pub const AUTO_PRECISION: &str = "auto";
@@ -400,6 +407,7 @@ impl Default for Workload {
             steps: None,
             pipeline_offload: false,
             host: Host::default(),
+            have: Vec::new(),
         }
     }
 }

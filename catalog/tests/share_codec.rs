@@ -52,12 +52,14 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
             prop::option::of(prop::sample::select(Runtime::ALL.to_vec())),
             prop::option::of(1u32..=1000),
         ),
+        prop::collection::vec(prop::sample::select(gpu_ids.clone()), 0..=3),
     )
         .prop_map(
             |(
                 (task, model, precision, batch, seq, samples, epochs),
                 (gpus, nodes, network, budget_usd, framework, mode, eco, priority),
                 (optimizer, lora_rank, checkpointing, kwh, prices, runtime, steps),
+                have,
             )| Workload {
                 task,
                 model,
@@ -96,6 +98,8 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                     kind: RamKind::ALL[(lora_rank % 2) as usize],
                     channels: 1 + lora_rank % 12,
                 },
+                // Owned cards: up to three, the same one possibly twice.
+                have: have.into_iter().take(3).collect(),
             },
         );
     (

@@ -26,6 +26,7 @@ const STATES: &[(&str, &str)] = &[
     ("embedded", "embed=1&task=lora&model=llama-3.1-8b"),
     ("hostile", "gpus=0&budget=-5&nonsense=%3Cscript%3E&task=fly"),
     ("moe-offload", "model=gpt-oss-120b&host=64&budget=1500"),
+    ("have-3090", "model=llama-3.3-70b&have=rtx-3090"),
 ];
 
 /// The page for a query, one element per line so a difference reads as a line.

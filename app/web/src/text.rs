@@ -236,6 +236,13 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             ],
         ),
         Reason::LinkAssumed { gbs } => fill(t(Key::ReasonLinkAssumed), &[("gbs", num(*gbs))]),
+        Reason::PairedWith { owned, share } => fill(
+            t(Key::ReasonPairedWith),
+            &[
+                ("gpus", owned_names(owned)),
+                ("pct", fixed(share * 100.0, 0)),
+            ],
+        ),
         Reason::Offloaded { share, .. } => {
             let host = host_text(lang, share.host);
             match share.offload {
@@ -273,6 +280,15 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             )
         }
     }
+}
+
+/// The GPUs a person owns (`have=`), by name: "NVIDIA GeForce RTX 3090 + NVIDIA GeForce RTX 3060".
+pub fn owned_names(ids: &[String]) -> String {
+    let catalog = catalog::Catalog::embedded();
+    ids.iter()
+        .map(|id| catalog.gpu(id).map_or(id.as_str(), |g| g.name.as_str()))
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 /// A machine's system memory: "64 GB DDR5, 2 channels".

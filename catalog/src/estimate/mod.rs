@@ -17,12 +17,14 @@ use crate::workload::{Framework, Mode, Precision, Runtime, Task, Workload};
 
 mod cost;
 mod diffusion;
+mod mixed;
 mod offload;
 mod placement;
 mod speech;
 
 pub use cost::*;
 pub use diffusion::*;
+pub use mixed::*;
 pub use offload::*;
 pub use placement::*;
 pub use speech::*;

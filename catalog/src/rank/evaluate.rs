@@ -86,7 +86,14 @@ pub(super) fn grown(workload: &Workload, model: &Model) -> Workload {
 /// batch of users, a rental, a datacenter part, a runtime named other than llama.cpp) runs
 /// the precision asked, as released checkpoints are served. `None`: no rung runs locally
 /// here.
-fn rung(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Precision> {
+/// `paired`: the memory of a box this card joins (`estimate::paired_usable`), which holds
+/// the model in its place.
+fn rung(
+    gpu: &Gpu,
+    sized: &memory::Sized,
+    workload: &Workload,
+    paired: Option<f64>,
+) -> Option<Precision> {
     // A datacenter card that vLLM serves is served as released; one it does not (a Tesla
     // P40, a Radeon Instinct MI50) is a local llama.cpp card like any other.
     let datacenter = matches!(gpu.segment, Segment::Datacenter | Segment::Cloud)
@@ -103,13 +110,16 @@ fn rung(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Precisi
             precision: p,
             ..workload.clone()
         };
-        let placed = estimate::place(gpu, sized, &w)
-            .ok()
-            .map(|placed| (placed, estimate::usable_memory(gpu)))
-            .or_else(|| {
-                let limit = estimate::raised_memory(gpu)?;
-                Some((estimate::place_within(gpu, sized, &w, limit).ok()?, limit))
-            })?;
+        let placed = match paired {
+            Some(usable) => (estimate::place_within(gpu, sized, &w, usable).ok()?, usable),
+            None => estimate::place(gpu, sized, &w)
+                .ok()
+                .map(|placed| (placed, estimate::usable_memory(gpu)))
+                .or_else(|| {
+                    let limit = estimate::raised_memory(gpu)?;
+                    Some((estimate::place_within(gpu, sized, &w, limit).ok()?, limit))
+                })?,
+        };
         let (placed, usable) = placed;
         (w.runtime.is_some() || deploy::serving_runtime(&w, gpu, placed.gpus) == Runtime::LlamaCpp)
             .then(|| usable - placed.memory.total() >= TIGHT_FRACTION * usable)
@@ -132,8 +142,8 @@ fn rung(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Precisi
             None => {}
         }
     }
-    if above_tight.is_some() {
-        return above_tight;
+    if above_tight.is_some() || paired.is_some() {
+        return above_tight.or(below.map(|(p, _)| p));
     }
     // Nothing at 4 bits or more fits on the GPU: with part of the model in system memory
     // (`estimate::offload`), the highest such type that decodes faster than people read,
@@ -163,6 +173,21 @@ fn rung(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Precisi
             .copied()
             .find(|p| quant::below_floor(*p) && offloaded(*p).is_some())
     })
+}
+
+/// Whether this card is ranked as an addition to the GPUs the person owns (`have=`,
+/// `estimate::mixed`): a language model run locally by llama.cpp, on a card that goes in
+/// the same box (not a Mac, DGX Spark or Ryzen AI Max, which is a computer of its own,
+/// nor a server module) from the owned cards' vendor: one llama.cpp build runs CUDA or
+/// HIP, and cards of two vendors share a model only through its Vulkan backend, which the
+/// engine does not model. Other cards are ranked alone, as replacements.
+pub(super) fn pairs(gpu: &Gpu, workload: &Workload, owned: &[&Gpu], family: Family) -> bool {
+    !owned.is_empty()
+        && owned.iter().all(|o| o.vendor == gpu.vendor)
+        && deploy::serves_language_model(workload, family)
+        && gpu.form_factor != FormFactor::Soc
+        && !deploy::served_at_scale(workload, gpu)
+        && matches!(workload.runtime, None | Some(Runtime::LlamaCpp))
 }
 
 /// Whether llama.cpp may run this model here with part of it in system memory
@@ -301,17 +326,27 @@ pub(super) fn rank_items<'c>(
     let mut items: Vec<Ranked<'c>> = Vec::with_capacity(catalog.gpus.len());
 
     let laddered = workload.auto_precision && deploy::serves_language_model(workload, model.family);
+    // The GPUs the person owns, which a card joins (`pairs`).
+    let owned: Vec<&Gpu> = workload
+        .have
+        .iter()
+        .filter_map(|id| catalog.gpu(id))
+        .collect();
     for gpu in &catalog.gpus {
         let mut reasons = Vec::new();
+        let paired = pairs(gpu, workload, &owned, model.family)
+            .then(|| estimate::paired_usable(gpu, &owned));
         // A whole machine (Apple, DGX Spark, Ryzen AI Max) is one GPU per node: more of
-        // them are more nodes, which only `nodes` asks for.
-        let mut own = (gpu.form_factor == FormFactor::Soc && workload.gpus > 1).then(|| Workload {
+        // them are more nodes, which only `nodes` asks for. A card added to those the
+        // person owns is one card.
+        let one = (gpu.form_factor == FormFactor::Soc || paired.is_some()) && workload.gpus > 1;
+        let mut own = one.then(|| Workload {
             gpus: 1,
             ..workload.clone()
         });
         // `prec=auto`: the highest rung of the ladder that fits here.
         let rung = laddered
-            .then(|| rung(gpu, &sized, own.as_ref().unwrap_or(workload)))
+            .then(|| rung(gpu, &sized, own.as_ref().unwrap_or(workload), paired))
             .flatten();
         if let Some(p) = rung {
             own = Some(Workload {
@@ -329,9 +364,12 @@ pub(super) fn rank_items<'c>(
             // these GPUs hold the model, what they are, bought or rented.
             let base = own.as_ref().unwrap_or(workload);
             let gpus = estimate::place(gpu, &sized, base).map_or(1, |p| p.gpus);
-            let wanted = workload
-                .runtime
-                .unwrap_or_else(|| deploy::serving_runtime(base, gpu, gpus));
+            let wanted = match (workload.runtime, paired) {
+                (Some(named), _) => named,
+                // Cards of different kinds split by layers: llama.cpp's way.
+                (None, Some(_)) => Runtime::LlamaCpp,
+                (None, None) => deploy::serving_runtime(base, gpu, gpus),
+            };
             match support::serving_runtime(gpu, wanted, workload.runtime.is_some()) {
                 Err(runtime) => runtime_unsupported = Some(WhyNot::RuntimeUnsupported { runtime }),
                 Ok(used) => {
@@ -381,8 +419,12 @@ pub(super) fn rank_items<'c>(
         let workload = own.as_ref().unwrap_or(workload);
         // A Mac that holds the job only once its GPU memory limit is raised still runs it,
         // with that limit said on the card (`Reason::UnifiedMemory`).
-        let mut usable = estimate::usable_memory(gpu);
-        let placement = match estimate::place(gpu, &sized, workload) {
+        let mut usable = paired.unwrap_or_else(|| estimate::usable_memory(gpu));
+        let placed = match paired {
+            Some(box_memory) => estimate::place_within(gpu, &sized, workload, box_memory),
+            None => estimate::place(gpu, &sized, workload),
+        };
+        let placement = match placed {
             Ok(p) => Some(p),
             Err(need) => match estimate::raised_memory(gpu).and_then(|limit| {
                 estimate::place_within(gpu, &sized, workload, limit)
@@ -394,7 +436,8 @@ pub(super) fn rank_items<'c>(
                     Some(p)
                 }
                 // llama.cpp runs it with part of the model in system memory.
-                None if offloads(gpu, workload)
+                None if paired.is_none()
+                    && offloads(gpu, workload)
                     && model.family.is_decoder()
                     && estimate::place_offloaded(&sized, workload, usable).is_some() =>
                 {
@@ -413,6 +456,26 @@ pub(super) fn rank_items<'c>(
         let speed = placement
             .as_ref()
             .and_then(|p| estimate::speed(gpu, &sized, workload, p));
+        // Beside the owned cards, each runs its share of the layers in turn.
+        let speed = match (paired, &placement, speed) {
+            (Some(_), Some(p), Some(alone)) => {
+                let shares = estimate::layer_shares(gpu, &owned);
+                reasons.push(Reason::PairedWith {
+                    owned: workload.have.clone(),
+                    share: shares[0],
+                });
+                let others: Option<Vec<_>> = owned
+                    .iter()
+                    .zip(&shares[1..])
+                    .map(|(g, share)| Some((estimate::speed(g, &sized, workload, p)?, *share)))
+                    .collect();
+                others.and_then(|others| {
+                    let parts: Vec<_> = std::iter::once((alone, shares[0])).chain(others).collect();
+                    estimate::layer_split(&parts)
+                })
+            }
+            (_, _, speed) => speed,
+        };
         if let Some(share) = placement.as_ref().and_then(|p| p.host) {
             reasons.push(Reason::Offloaded {
                 share,
@@ -702,5 +765,6 @@ pub(super) fn rank_items<'c>(
         items,
         picks: Picks::default(),
         alternatives: Vec::new(),
+        owned_alone: None,
     }
 }

@@ -232,6 +232,12 @@ pub enum Reason {
     },
     /// The model does not fit on the GPU and llama.cpp runs it with part of it in the
     /// host's system memory (`estimate::offload`): the speed counts reading it there.
+    /// `have=`: the card runs the model beside the GPUs the person owns (their ids),
+    /// llama.cpp splitting the layers by memory; `share` is this card's share of them.
+    PairedWith {
+        owned: Vec<String>,
+        share: f64,
+    },
     Offloaded {
         share: HostShare,
         /// It still decodes faster than people read (`USABLE_DECODE_TOKENS_S`); a slower
@@ -371,6 +377,7 @@ impl Reason {
             Reason::NoRoomToGrow { .. } => "no-room-to-grow",
             Reason::Quantized { .. } => "quantized",
             Reason::Offloaded { .. } => "offloaded",
+            Reason::PairedWith { .. } => "paired-with",
         }
     }
 }
@@ -541,6 +548,11 @@ pub struct Ranking<'c> {
     /// When few GPUs run the workload as entered, or the first pick runs it only offloaded
     /// to CPU memory: what one change would open up.
     pub alternatives: Vec<Alternative<'c>>,
+    /// `have=`: the GPUs the person owns on their own, without a card added (the first,
+    /// split with the others as any added card is), for the answer to say what an
+    /// addition buys. `None` without owned cards, or where the workload is not a language
+    /// model run locally.
+    pub owned_alone: Option<Ranked<'c>>,
 }
 
 /// The context the KV cache is sized for (`Ranking::context`).
@@ -573,6 +585,30 @@ pub fn resolve_model(catalog: &Catalog, workload: &Workload) -> Model {
 }
 
 /// Ranks every GPU of the catalog for the workload and picks one per tier.
+/// The owned GPUs without an addition: the first of them, joined by the rest.
+fn owned_alone<'c>(catalog: &'c Catalog, workload: &Workload) -> Option<Ranked<'c>> {
+    let (first, rest) = workload.have.split_first()?;
+    let first = catalog.gpu(first)?;
+    let owned: Vec<&Gpu> = workload
+        .have
+        .iter()
+        .filter_map(|id| catalog.gpu(id))
+        .collect();
+    let model = resolve_model(catalog, workload);
+    if !pairs(first, workload, &owned, model.family) {
+        return None;
+    }
+    let alone = Workload {
+        have: rest.to_vec(),
+        budget_usd: None,
+        ..workload.clone()
+    };
+    rank_items(catalog, &alone, &Filters::default())
+        .items
+        .into_iter()
+        .find(|r| r.gpu.id == first.id)
+}
+
 pub fn rank<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) -> Ranking<'c> {
     let mut ranking = rank_items(catalog, workload, filters);
     // Buying for a training job: what renting the same job would cost, at its cheapest.
@@ -592,6 +628,7 @@ pub fn rank<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) ->
         None
     };
     ranking.picks = picks(&ranking.items, workload, rental);
+    ranking.owned_alone = owned_alone(catalog, workload);
     ranking.alternatives = alternatives(catalog, workload, filters, &ranking);
     ranking
 }

@@ -13,7 +13,7 @@ use crate::host::Host;
 use crate::model::Model;
 use crate::workload::{
     EcoRequirement, Framework, KvCache, Mode, ModelChoice, Network, Optimizer, Priority, Runtime,
-    Task, Workload, DEFAULT_MODEL, MAX_PRICES,
+    Task, Workload, DEFAULT_MODEL, MAX_HAVE, MAX_PRICES,
 };
 
 /// One parameter of the link.
@@ -191,6 +191,36 @@ pub const PARAMS: &[Param] = &[
         },
         write: |s| s.mine.clone(),
         export: None,
+    },
+    Param {
+        key: "have",
+        range: NONE,
+        whole: false,
+        // The GPUs the person owns (`Workload::have`): the same card may be owned twice.
+        read: |s, r| {
+            let value = r.value;
+            if value.split(',').all(|t| t.trim().is_empty()) {
+                return Err(IgnoreReason::InvalidValue);
+            }
+            for id in value.split(',').filter(|t| !t.is_empty()) {
+                match r.catalog.gpu_id(id.trim()) {
+                    Some(_) if s.workload.have.len() >= MAX_HAVE => {
+                        r.notice(id, IgnoreReason::TooMany)
+                    }
+                    Some(canonical) => s.workload.have.push(canonical),
+                    None => r.notice(id, IgnoreReason::UnknownGpu),
+                }
+            }
+            Ok(())
+        },
+        write: |s| joined(&s.workload.have, String::clone),
+        export: Some(("have", |w, _| {
+            if w.have.is_empty() {
+                Exported::Null
+            } else {
+                Exported::Text(w.have.join(","))
+            }
+        })),
     },
     Param {
         key: "task",

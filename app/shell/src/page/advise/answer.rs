@@ -273,6 +273,43 @@ fn alternatives(h: &mut Html, d: &Draw, ranking: &Ranking) {
 }
 
 /// The answer block; `data-testid="answer"`, one `pick-<tier>` line per pick.
+/// With `have=`: what the owned cards do on their own, so that each card's figures read
+/// as what adding it buys.
+fn owned_alone(h: &mut Html, d: &Draw, ranking: &Ranking) {
+    let Some(alone) = &ranking.owned_alone else {
+        return;
+    };
+    let gpus = owned_names(&d.state.workload.have);
+    let text = match alone.speed.as_ref().filter(|_| alone.fits()) {
+        Some(s) => {
+            let speed = speed_point_text(d.lang, s.throughput.mid, s.unit);
+            let speed = match alone.quantized() {
+                Some(q) => fill(
+                    d.t(Key::PickAtQuant),
+                    &[("speed", speed), ("q", q.as_str().to_ascii_uppercase())],
+                ),
+                None => speed,
+            };
+            let offloaded = alone.placement.as_ref().is_some_and(|p| p.host.is_some());
+            let speed = if offloaded {
+                fill(d.t(Key::AnswerOwnedOffloaded), &[("speed", speed)])
+            } else {
+                speed
+            };
+            fill(
+                d.t(Key::AnswerOwnedSpeed),
+                &[("gpus", gpus), ("speed", speed)],
+            )
+        }
+        None => fill(d.t(Key::AnswerOwnedCannot), &[("gpus", gpus)]),
+    };
+    h.el(
+        "p",
+        &[("class", "answer-owned"), ("data-testid", "answer-owned")],
+        &text,
+    );
+}
+
 pub fn answer(h: &mut Html, d: &Draw, ranking: &Ranking) {
     let (lang, mode) = (d.lang, d.state.workload.mode);
     let top = ranking.items.first().filter(|r| r.fits());
@@ -319,6 +356,7 @@ pub fn answer(h: &mut Html, d: &Draw, ranking: &Ranking) {
                 &[("class", "answer-why")],
                 &top_why(lang, d.state.workload.priority, ranking, item),
             );
+            owned_alone(h, d, ranking);
         }
         None => {
             // When the view's filters hide GPUs, the answer says so rather than blaming

@@ -13,6 +13,7 @@ pub struct FormOptions {
     precisions: Vec<(String, String)>,
     kv_caches: Vec<(String, String)>,
     hosts: Vec<(String, String)>,
+    owned: Vec<(String, String)>,
     modes: Vec<(String, String)>,
     ecos: Vec<(String, String)>,
     prios: Vec<(String, String)>,
@@ -70,6 +71,16 @@ fn form_options(lang: Lang, catalog: &Catalog) -> FormOptions {
                 KvCache::Q4 => Key::KvQ4,
             })
         }),
+        // Cards that go in a box beside others: not whole machines, not server modules.
+        owned: std::iter::once((String::new(), t(Key::FormHaveNone)))
+            .chain(
+                catalog
+                    .gpus
+                    .iter()
+                    .filter(|g| g.form_factor == FormFactor::Pcie)
+                    .map(|g| (g.id.clone(), g.name.clone())),
+            )
+            .collect(),
         hosts: HOSTS
             .iter()
             .filter_map(|token| Host::parse(token))
@@ -414,6 +425,25 @@ pub const FIELDS: &[Field] = &[
             set: |s, v| {
                 if let Some(k) = KvCache::parse(v) {
                     s.workload.kv = k
+                }
+            },
+        },
+    },
+    Field {
+        id: "f-have",
+        label: Key::FormHave,
+        more: true,
+        shown: serving_lm,
+        // One owned card from the form; a link may name up to `MAX_HAVE`, which the
+        // select shows by the first and a choice here replaces.
+        input: Input::Select {
+            options: |o, _| &o.owned,
+            get: |s| s.workload.have.first().cloned().unwrap_or_default(),
+            set: |s, v| {
+                s.workload.have = if v.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![v.to_string()]
                 }
             },
         },
