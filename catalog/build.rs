@@ -235,6 +235,7 @@ fn model(e: &Entry) -> String {
         "decoder_layers",
         "guidance_passes",
         "embedding_matrices",
+        "kv_layers",
     ]
     .map(|k| format!("{k}: {}", e.opt_int(k)))
     .join(", ");

@@ -292,11 +292,14 @@ impl Sized<'_> {
                     .kv_latent_dim
                     .map_or(2.0 * t.kv_heads * head_dim, f64::from);
                 // Local-attention layers keep only their window (Gemma 3, gpt-oss).
-                let local = m.sliding_layers.map_or(0.0, f64::from).min(t.layers);
+                // Only full-attention layers cache; a hybrid's linear-attention layers keep
+                // a fixed state (`Model::kv_layers`).
+                let cached = m.kv_layers.map_or(t.layers, f64::from).min(t.layers);
+                let local = m.sliding_layers.map_or(0.0, f64::from).min(cached);
                 let window = m
                     .sliding_window
                     .map_or(t.tokens, |w| t.tokens.min(f64::from(w)));
-                let token_layers = (t.layers - local) * t.tokens + local * window;
+                let token_layers = (cached - local) * t.tokens + local * window;
                 per_token
                     * token_layers
                     * f64::from(workload.batch)

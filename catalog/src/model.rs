@@ -90,6 +90,11 @@ pub struct Model {
     /// not a linear layer.
     #[serde(default)]
     pub embedding_matrices: Option<u32>,
+    /// Hybrid language models: the layers that keep a KV cache (full attention); the
+    /// others (Gated DeltaNet, linear attention) keep a fixed-size state that does not grow
+    /// with the context. `None`: every layer.
+    #[serde(default)]
+    pub kv_layers: Option<u32>,
     /// Language models: the Hugging Face repository of the released instruct checkpoint,
     /// which `vllm serve` loads (`command`).
     #[serde(default)]
@@ -188,6 +193,7 @@ impl Model {
             embedding_matrices: None,
             hf_repo: None,
             gguf: None,
+            kv_layers: None,
             gguf_repo: None,
             gguf_gb: None,
             notes: Vec::new(),

@@ -378,7 +378,9 @@ pub fn validate(catalog: &Catalog) -> Vec<Violation> {
         if !(m.params_b > 0.0 && m.params_b < 5000.0) {
             out.push(bad("params_b", format!("{} is not plausible", m.params_b)));
         }
-        if let (Some(h), Some(a)) = (m.hidden, m.heads) {
+        // Heads split the hidden size unless the model sets its own head size (Qwen3.5 27B:
+        // 24 heads of 256 over a hidden size of 5120).
+        if let (Some(h), Some(a), None) = (m.hidden, m.heads, m.head_dim) {
             if a == 0 || h % a != 0 {
                 out.push(bad("heads", format!("{a} does not divide hidden size {h}")));
             }

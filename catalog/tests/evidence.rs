@@ -45,15 +45,45 @@ fn a_measured_run_of_the_cards_workload_matches_exactly() {
 
 #[test]
 fn another_model_is_named_as_the_difference() {
-    // Llama 3 70B at 4 bits on one 4090 does not fit; on an M2 Ultra it does, and the
-    // nearest row for a Qwen-sized model of other size names the model it measured.
+    // No run measured Phi-4 (14.7B) on an RTX 3090: the nearest row is of another model,
+    // and names it.
     let (row, _, differs, _) =
-        nearest_for("task=infer&model=qwen2.5-32b&prec=int4&batch=1", "rtx-3090").expect("a row");
+        nearest_for("task=infer&model=phi-4&prec=int4&batch=1", "rtx-3090").expect("a row");
     assert!(
         differs.contains(&Difference::Model(row.model().to_string())),
         "{differs:?} for {}",
         row.model()
     );
+}
+
+#[test]
+fn a_mixture_of_experts_is_not_a_dense_model_of_its_size() {
+    // Qwen3.5 35B-A3B (3.5B active) was measured on a 3090 beside a 3060; for a dense
+    // 32B on a 3090 that run is another model, however close their totals.
+    let catalog = Catalog::embedded();
+    let rows = rows();
+    let (state, _) = parse("task=infer&model=qwen2.5-32b&prec=int4&batch=1", catalog);
+    let ranking = rank(catalog, &state.workload, &state.filters);
+    let card = ranking
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "rtx-3090")
+        .expect("listed");
+    let moe = rows
+        .iter()
+        .find(|r| r.model() == "qwen3.5-35b-a3b" && r.gpu() == "rtx-3090")
+        .expect("the MoE row");
+    let near = evidence::nearest(
+        catalog,
+        std::slice::from_ref(moe),
+        &state.workload,
+        &ranking.model,
+        card,
+    )
+    .expect("a row");
+    assert!(near
+        .differs
+        .contains(&Difference::Model("qwen3.5-35b-a3b".into())));
 }
 
 #[test]

@@ -113,6 +113,51 @@ fn offloaded_speed(
     est::speed(gpu, &sized, &w, &placement)
 }
 
+/// A run on cards of different kinds in one box (`with`: the others' ids, comma
+/// separated), llama.cpp splitting the layers by `split` (the `-ts` weights, the row's
+/// card first) or by memory when the row states none: each card's speed with the whole
+/// model, added up by its share (`estimate::layer_split`).
+fn mixed_speed(catalog: &Catalog, m: &Measurement, w: &Workload) -> Option<Speed> {
+    // Each card's speed is its own, with the whole model on it.
+    let w = &Workload {
+        gpus: 1,
+        ..w.clone()
+    };
+    let gpu = catalog.gpu(m.gpu())?;
+    let others: Vec<&crate::gpu::Gpu> = m
+        .text("with")
+        .split(',')
+        .map(|id| catalog.gpu(id.trim()))
+        .collect::<Option<_>>()?;
+    let shares = match m.text("split") {
+        "" => est::layer_shares(gpu, &others),
+        split => {
+            let weights: Vec<f64> = split
+                .split(',')
+                .map(|x| x.trim().parse::<f64>().ok())
+                .collect::<Option<_>>()?;
+            let total: f64 = weights.iter().sum();
+            (weights.len() == others.len() + 1 && total > 0.0)
+                .then(|| weights.iter().map(|x| x / total).collect())?
+        }
+    };
+    let model = resolve_model(catalog, w);
+    let sized = memory::size_model(&model, w);
+    let placement = Placement {
+        gpus: 1,
+        sharding: Sharding::Single,
+        memory: memory::breakdown(&sized, w, Sharding::Single),
+        savers: Savers::default(),
+        host: None,
+    };
+    let parts: Vec<(Speed, f64)> = std::iter::once(gpu)
+        .chain(others)
+        .zip(shares)
+        .map(|(g, share)| Some((est::speed(g, &sized, w, &placement)?, share)))
+        .collect::<Option<_>>()?;
+    est::layer_split(&parts)
+}
+
 /// Serving measured on a group of GPUs: the speed on exactly that group (the engine alone
 /// would hold the model on the fewest GPUs that fit it).
 fn serving_speed(catalog: &Catalog, gpu: &str, w: &Workload) -> Option<Speed> {
@@ -166,6 +211,7 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
             };
             match offload(catalog, m, &w) {
                 Some(split) => offloaded_speed(catalog, m.gpu(), &w, split)?,
+                None if !m.text("with").is_empty() => mixed_speed(catalog, m, &w)?,
                 None => serving_speed(catalog, m.gpu(), &w)?,
             }
             .throughput
@@ -183,6 +229,7 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
             };
             let speed = match offload(catalog, m, &w) {
                 Some(split) => offloaded_speed(catalog, m.gpu(), &w, split)?,
+                None if !m.text("with").is_empty() => mixed_speed(catalog, m, &w)?,
                 None => serving_speed(catalog, m.gpu(), &w)?,
             };
             prompt / speed.prefill_seconds?.mid

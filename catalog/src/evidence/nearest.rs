@@ -89,11 +89,15 @@ pub fn kinds_for(task: Task, family: Family) -> &'static [Kind] {
 }
 
 /// Whether a row's model is the card's: the same preset, or the same family within ±25%
-/// of its parameters.
+/// of its parameters and of the parameters a token uses (a 35B mixture of experts with
+/// 3B active decodes nothing like a dense 32B).
 fn same_model(catalog: &Catalog, row: &str, model: &Model) -> bool {
+    let near = |a: f64, b: f64| (0.8..=1.25).contains(&(a / b));
     row == model.id
         || catalog.model(row).is_some_and(|m| {
-            m.family == model.family && (0.8..=1.25).contains(&(m.params_b / model.params_b))
+            m.family == model.family
+                && near(m.params_b, model.params_b)
+                && near(m.active_params(), model.active_params())
         })
 }
 

@@ -87,6 +87,11 @@ pub fn violations(catalog: &Catalog, json: &str) -> Vec<String> {
         if kind != Kind::Memory && catalog.gpu(m.gpu()).is_none() {
             fail(format!("GPU {:?} is not in the catalog", m.gpu()));
         }
+        for id in m.text("with").split(',').filter(|id| !id.is_empty()) {
+            if catalog.gpu(id.trim()).is_none() {
+                fail(format!("GPU {id:?} in `with` is not in the catalog"));
+            }
+        }
         if kind == Kind::TrainingRatio {
             if catalog.gpu(m.text("gpu_b")).is_none() {
                 fail(format!("GPU {:?} is not in the catalog", m.text("gpu_b")));
