@@ -137,11 +137,22 @@ dist=${1:-dist}
 # and 142,368 B before); to 165300 when the KV cache's type became an input (`kv`, its
 # form field), each local card began saying the longest context it holds and giving the
 # command that starts it with a Copy button (catalog/src/command.rs; measured 164,983 B,
-# WebAssembly 147,643 B).
-budget=${SIZE_BUDGET_BYTES:-165300}
+# WebAssembly 147,643 B). To 175900 when a model no type fits on a card began running
+# with part of it in system memory (catalog/src/estimate/offload.rs: the split search,
+# the host's reads in the decode and the prompt's copies, the `host` key and its form
+# select, the ladder's offloaded rungs, the card's line and `--n-cpu-moe`/`-ngl` in the
+# command; gpt-oss's MXFP4 as released: measured 170,134 B, WebAssembly 152,792 B), when
+# each card began being ranked as an addition to the GPUs a person owns (`have`, its
+# form select, catalog/src/estimate/mixed.rs, the answer's line on the owned cards alone:
+# 173,766 B, WebAssembly 156,434 B), and when measured runs over several cards and with
+# part in system memory became estimable for the cards' measured lines and hybrid models'
+# caches counted only on their full-attention layers (175,594 B, WebAssembly 158,258 B).
+# Reading a row's `-ts` weights with Rust's own float parser had cost 15 KB of tables
+# more; it uses `decimal::parse_number`, as every number the page reads does.
+budget=${SIZE_BUDGET_BYTES:-175900}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
-wasm_budget=${WASM_BUDGET_BYTES:-147900}
+wasm_budget=${WASM_BUDGET_BYTES:-158600}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

@@ -465,3 +465,39 @@ test('a local card names the GGUF type it runs, its longest context and the comm
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a card you have: chosen in the form or the bench view, each card ranked as an addition', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.goto(`${server.app}?model=llama-3.3-70b`);
+  await ready(page);
+  assert.equal(await page.locator('[data-testid="answer-owned"]').count(), 0);
+  await page.locator('[data-testid="more-inputs"] > summary').click();
+  await page.selectOption('#f-have', 'rtx-3090');
+  await page.waitForSelector('[data-testid="answer-owned"]');
+  assert.match(page.url(), /have=rtx-3090/);
+  assert.match(await page.textContent('[data-testid="answer-owned"]'), /RTX 3090, which on its own runs it at [\d.]+ tokens\/s at Q4_K_M with part of it in system memory/);
+  // The top card runs beside it, and its command splits the layers.
+  const top = page.locator('[data-testid="rank-item"]').first();
+  await top.locator('[data-testid="card-more"] > summary').click();
+  assert.match(await top.innerText(), /beside your NVIDIA GeForce RTX 3090/);
+  assert.match(await top.locator('[data-testid="card-command"]').innerText(), /-sm layer/);
+  // In Chinese too, and back to none.
+  await page.goto(`${server.app}?model=llama-3.3-70b&have=rtx-3090&lang=zh`);
+  await ready(page);
+  assert.match(await page.textContent('[data-testid="answer-owned"]'), /你现有的卡单独运行速度为/);
+  if (!(await page.locator('#f-have').isVisible())) {
+    await page.locator('[data-testid="more-inputs"] > summary').click();
+  }
+  await page.selectOption('#f-have', '');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="answer-owned"]'));
+  assert.doesNotMatch(page.url(), /have=/);
+  // From the bench view: the GPU picked by hand, in one click.
+  await page.goto(`${server.app}?view=bench`);
+  await ready(page);
+  await page.selectOption('#mine-select', 'rtx-3090');
+  await page.click('[data-testid="have-mine"]');
+  await page.waitForSelector('[data-testid="answer-owned"]');
+  assert.match(page.url(), /have=rtx-3090/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

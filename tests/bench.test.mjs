@@ -138,3 +138,54 @@ test('an adapter reported as hardware: done, and placed or told why not', async 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the adapter is named without a run, and one click ranks what to add beside it', async () => {
+  // SwiftShader is no one's GPU: said so, with no card offered.
+  {
+    const { page, problems, context } = await watchedPage(webgpu, server.origin);
+    await page.goto(`${server.app}?view=bench`);
+    await ready(page);
+    await page.waitForSelector('[data-testid="detected"]');
+    assert.equal(await page.getAttribute('[data-testid="detected"]', 'data-state'), 'software');
+    assert.equal(await page.locator('[data-testid="detected-have"]').count(), 0);
+    assert.equal(await status(page), 'idle', 'nothing was measured');
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  // An adapter that reports NVIDIA Ampere and no description: the Ampere desk cards.
+  const { page, problems, context } = await watchedPage(webgpu, server.origin);
+  await page.addInitScript(() => {
+    Object.defineProperty(GPUAdapterInfo.prototype, 'architecture', { get: () => 'ampere' });
+    Object.defineProperty(GPUAdapterInfo.prototype, 'vendor', { get: () => 'nvidia' });
+    Object.defineProperty(GPUAdapterInfo.prototype, 'description', { get: () => '' });
+    Object.defineProperty(GPUAdapterInfo.prototype, 'isFallbackAdapter', { get: () => false });
+  });
+  await page.goto(`${server.app}?view=bench&model=llama-3.3-70b`);
+  await ready(page);
+  await page.waitForSelector('[data-testid="detected"][data-state="some"]');
+  const offered = await page.locator('[data-testid="detected-have"]').allInnerTexts();
+  assert.ok(offered.some((t) => /RTX 3090:/.test(t)), offered.join(' | '));
+  assert.ok(!offered.some((t) => /RTX 4090/.test(t)), 'another generation');
+  await page.locator('[data-testid="detected-have"]', { hasText: 'GeForce RTX 3090:' }).click();
+  await page.waitForSelector('[data-testid="answer-owned"]');
+  assert.match(page.url(), /have=rtx-3090/);
+  assert.match(await page.textContent('[data-testid="answer-owned"]'), /RTX 3090/);
+  assert.equal(await page.inputValue('#f-have'), 'rtx-3090');
+  // Back returns to the bench view, forward to the answer.
+  await page.goBack();
+  await page.waitForSelector('[data-testid="detected"]');
+  await page.goForward();
+  await page.waitForSelector('[data-testid="answer-owned"]');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('without WebGPU the bench view offers no detected card', async () => {
+  const { page, problems, context } = await watchedPage(plain, server.origin);
+  await page.goto(`${server.app}?view=bench`);
+  await ready(page);
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('[data-testid="detected"]').count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -6,6 +6,7 @@
 //! Nothing here touches the browser: the `app` crate binds these functions to the
 //! page, and everything can be tested natively with `cargo test`.
 
+pub mod adapter;
 pub mod bench;
 pub mod chart;
 pub mod command;

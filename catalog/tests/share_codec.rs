@@ -502,6 +502,7 @@ fn every_link_move_reads_back_from_its_token() {
         Nav::AddToCompare("a100-sxm4-80gb".into()),
         Nav::Uncompare("a100-sxm4-80gb".into()),
         Nav::ShareMine("rtx-3090".into()),
+        Nav::Have("rtx-3090".into()),
         Nav::AddMeasurement("rtx-3090".into()),
         Nav::Change(Change::Gpus(4)),
     ]);

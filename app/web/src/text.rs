@@ -11,7 +11,7 @@ use catalog::memory::Sharding;
 use catalog::quant;
 use catalog::rank::{LinkKind, Reason, WhyNot};
 use catalog::share::Lang;
-use catalog::workload::{EcoRequirement, Mode, Task};
+use catalog::workload::{EcoRequirement, Mode, Precision, Task};
 
 use crate::i18n::{fill, gb, num, tr, usd, usd_range, Key};
 
@@ -266,6 +266,13 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
                 ),
             }
         }
+        // A format a model is released in (gpt-oss's MXFP4) is its own quality.
+        Reason::Quantized {
+            precision: precision @ Precision::Mxfp4,
+        } => fill(
+            t(Key::ReasonQuantizedReleased),
+            &[("q", precision.as_str().to_ascii_uppercase())],
+        ),
         Reason::Quantized { precision } => {
             let cost = match quant::perplexity_cost(*precision) {
                 Some(ppl) => fill(t(Key::QuantPerplexity), &[("ppl", shortest(ppl))]),

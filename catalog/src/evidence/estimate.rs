@@ -134,7 +134,7 @@ fn mixed_speed(catalog: &Catalog, m: &Measurement, w: &Workload) -> Option<Speed
         split => {
             let weights: Vec<f64> = split
                 .split(',')
-                .map(|x| x.trim().parse::<f64>().ok())
+                .map(|x| crate::decimal::parse_number(x.trim()))
                 .collect::<Option<_>>()?;
             let total: f64 = weights.iter().sum();
             (weights.len() == others.len() + 1 && total > 0.0)

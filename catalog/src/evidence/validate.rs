@@ -89,7 +89,7 @@ pub fn violations(catalog: &Catalog, json: &str) -> Vec<String> {
         }
         for id in m.text("with").split(',').filter(|id| !id.is_empty()) {
             if catalog.gpu(id.trim()).is_none() {
-                fail(format!("GPU {id:?} in `with` is not in the catalog"));
+                fail(format!("GPU \"{id}\" in `with` is not in the catalog"));
             }
         }
         if kind == Kind::TrainingRatio {

@@ -83,6 +83,8 @@ pub enum Nav {
     /// Takes a GPU out of the compared ones.
     Uncompare(String),
     ShareMine(String),
+    /// Ranks cards as additions to this one (`have=`), on the advise view.
+    Have(String),
     /// The accuracy page's form to add a measurement of this GPU under the workload.
     AddMeasurement(String),
     /// One of the answer's alternatives: the workload with that input changed.
@@ -100,6 +102,7 @@ impl Nav {
             Nav::AddToCompare(id) => format!("compare:{id}"),
             Nav::Uncompare(id) => format!("uncompare:{id}"),
             Nav::ShareMine(id) => format!("mine:{id}"),
+            Nav::Have(id) => format!("have:{id}"),
             Nav::AddMeasurement(id) => format!("measure:{id}"),
             Nav::Change(Change::Gpus(n)) => format!("gpus:{n}"),
             Nav::Change(Change::Precision(p)) => format!("prec:{}", p.as_str()),
@@ -115,6 +118,7 @@ impl Nav {
             "compare" => Nav::AddToCompare(value.into()),
             "uncompare" => Nav::Uncompare(value.into()),
             "mine" => Nav::ShareMine(value.into()),
+            "have" => Nav::Have(value.into()),
             "measure" => Nav::AddMeasurement(value.into()),
             "gpus" => Nav::Change(Change::Gpus(value.parse().ok()?)),
             "prec" => Nav::Change(Change::Precision(Precision::parse(value)?)),
@@ -142,6 +146,10 @@ impl AppState {
             Nav::AddToCompare(id) => self.add_to_compare(id),
             Nav::Uncompare(id) => self.remove_from_compare(id),
             Nav::ShareMine(id) => self.share_mine(id),
+            Nav::Have(id) => {
+                self.workload.have = vec![id.clone()];
+                self.view = View::Advise;
+            }
             Nav::AddMeasurement(id) => {
                 self.view = View::Accuracy;
                 self.ids = vec![id.clone()];

@@ -30,6 +30,7 @@ pub fn YourGpu() -> impl IntoView {
     view! {
         <section class="bench">
             <h1>{t(Key::NavBench)}</h1>
+            <Detected />
             <Measure choose=Callback::new(choose) />
             <h2>{tv(ViewKey::BenchPickTitle)}</h2>
             <label for="mine-select">{tv(ViewKey::BenchPickLabel)}</label>
@@ -47,10 +48,130 @@ pub fn YourGpu() -> impl IntoView {
                 let id = g.id.clone();
                 view! {
                     <p>{fill(tr(ctx.lang(), ViewKey::BenchMine), &[("name", g.name.clone())])}" "
-                        {view_link(Nav::ShareMine(id), "link", Some("share-mine"), Signal::derive(move || tr(ctx.lang(), ViewKey::BenchShareMine).to_string()))}</p>
+                        {view_link(Nav::ShareMine(id.clone()), "link", Some("share-mine"), Signal::derive(move || tr(ctx.lang(), ViewKey::BenchShareMine).to_string()))}" · "
+                        {view_link(Nav::Have(id), "link", Some("have-mine"), Signal::derive(move || tr(ctx.lang(), ViewKey::BenchHave).to_string()))}</p>
                 }
             })}
         </section>
+    }
+}
+
+/// What the browser's WebGPU adapter says it is: vendor, architecture, description, and
+/// whether it is a software fallback.
+#[derive(Debug, Clone, PartialEq)]
+struct AdapterText {
+    vendor: String,
+    architecture: String,
+    description: String,
+    software: bool,
+}
+
+/// Asks the browser for its WebGPU adapter and reads `GPUAdapterInfo`, without creating
+/// a device or running anything. `None` without WebGPU or an adapter.
+async fn adapter_text() -> Option<AdapterText> {
+    use js_sys::{Function, Promise, Reflect};
+    let get = |from: &wasm_bindgen::JsValue, key: &str| {
+        Reflect::get(from, &key.into())
+            .ok()
+            .filter(|v| !v.is_undefined() && !v.is_null())
+    };
+    let navigator = web_sys::window()?.navigator();
+    let gpu = get(&navigator, "gpu")?;
+    let request: Function = get(&gpu, "requestAdapter")?.dyn_into().ok()?;
+    let promise: Promise = request.call0(&gpu).ok()?.dyn_into().ok()?;
+    let adapter = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
+    let info = get(&adapter, "info")?;
+    let text = |key: &str| {
+        get(&info, key)
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
+    };
+    let fallback = |from: &wasm_bindgen::JsValue| {
+        get(from, "isFallbackAdapter").and_then(|v| v.as_bool()) == Some(true)
+    };
+    let architecture = text("architecture");
+    Some(AdapterText {
+        software: fallback(&info) || fallback(&adapter) || architecture.contains("swiftshader"),
+        vendor: text("vendor"),
+        architecture,
+        description: text("description"),
+    })
+}
+
+/// The card(s) the browser's adapter may be (`catalog::adapter::candidates`), each a
+/// one-click link that ranks cards to add beside it (`have=`); nothing without WebGPU.
+#[component]
+fn Detected() -> impl IntoView {
+    let ctx = use_ctx();
+    let found = RwSignal::new(None::<AdapterText>);
+    leptos::task::spawn_local(async move {
+        if let Some(a) = adapter_text().await {
+            found.set(Some(a));
+        }
+    });
+    move || {
+        let a = found.get()?;
+        let lang = ctx.lang();
+        if a.software {
+            let text = fill(
+                tr(lang, ViewKey::BenchDetectedSoftware),
+                &[("architecture", a.architecture.clone())],
+            );
+            return Some(
+                view! { <p data-testid="detected" data-state="software">{text}</p> }.into_any(),
+            );
+        }
+        let catalog = Catalog::embedded();
+        let cards =
+            catalog::adapter::candidates(catalog, &a.vendor, &a.architecture, &a.description);
+        let link = |id: String, label: String| {
+            view! { <li>{view_link(Nav::Have(id), "link", Some("detected-have"), Signal::derive(move || label.clone()))}</li> }
+        };
+        match cards.as_slice() {
+            [] => None,
+            [one] => {
+                let intro = fill(
+                    tr(lang, ViewKey::BenchDetectedOne),
+                    &[("name", one.name.clone())],
+                );
+                let label = fill(
+                    tr(lang, ViewKey::BenchHaveOne),
+                    &[("name", one.name.clone())],
+                );
+                Some(
+                    view! {
+                        <div data-testid="detected" data-state="one">
+                            <p>{intro}</p>
+                            <ul>{link(one.id.clone(), label)}</ul>
+                        </div>
+                    }
+                    .into_any(),
+                )
+            }
+            many => {
+                // The catalog's names for what the adapter reported.
+                let intro = fill(
+                    tr(lang, ViewKey::BenchDetectedSome),
+                    &[
+                        ("vendor", many[0].vendor.name().to_string()),
+                        ("architecture", many[0].architecture.clone()),
+                    ],
+                );
+                let links = many
+                    .iter()
+                    .map(|g| link(g.id.clone(), g.name.clone()))
+                    .collect_view();
+                Some(
+                    view! {
+                        <div data-testid="detected" data-state="some">
+                            <p>{intro}</p>
+                            <ul>{links}</ul>
+                        </div>
+                    }
+                    .into_any(),
+                )
+            }
+        }
     }
 }
 
