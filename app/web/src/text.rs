@@ -243,6 +243,10 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
                 ("pct", fixed(share * 100.0, 0)),
             ],
         ),
+        Reason::SlowerThanOwned { tokens_s } => fill(
+            t(Key::ReasonSlowerThanOwned),
+            &[("speed", speed_point_text(lang, *tokens_s, Unit::Tokens))],
+        ),
         Reason::Offloaded { share, .. } => {
             let host = host_text(lang, share.host);
             match share.offload {
@@ -349,6 +353,10 @@ pub fn why_not_text(lang: Lang, why: &WhyNot) -> String {
             &[("cc", compute_capability.clone())],
         ),
         WhyNot::QloraUnsupported => t(Key::WhyQlora).into(),
+        WhyNot::CannotPair { owned } => fill(
+            t(Key::WhyCannotPair),
+            &[("vendor", owned.name().to_string())],
+        ),
         WhyNot::RuntimeUnsupported { runtime } => {
             fill(t(Key::WhyRuntime), &[("runtime", runtime.name().into())])
         }
@@ -399,6 +407,7 @@ pub fn why_not_group_text(lang: Lang, why: &WhyNot, count: usize) -> String {
         }
         WhyNot::PriceUnknown => t(Key::OutPriceUnknown).into(),
         WhyNot::RuntimeUnsupported { .. } => t(Key::OutRuntime).into(),
+        WhyNot::CannotPair { .. } => t(Key::OutCannotPair).into(),
         WhyNot::QloraUnsupported => t(Key::OutQlora).into(),
         WhyNot::Ecosystem { .. } => t(Key::OutEcosystem).into(),
         WhyNot::PytorchDropped { .. } => t(Key::OutPytorch).into(),

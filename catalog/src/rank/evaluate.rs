@@ -86,14 +86,15 @@ pub(super) fn grown(workload: &Workload, model: &Model) -> Workload {
 /// batch of users, a rental, a datacenter part, a runtime named other than llama.cpp) runs
 /// the precision asked, as released checkpoints are served. `None`: no rung runs locally
 /// here.
-/// `paired`: the memory of a box this card joins (`estimate::paired_usable`), which holds
-/// the model in its place.
+/// `owned`: the GPUs of a box this card joins (`have=`), which holds the model with it
+/// (`estimate::paired_usable`) and runs its layers in turn (`estimate::layer_split`).
 fn rung(
     gpu: &Gpu,
     sized: &memory::Sized,
     workload: &Workload,
-    paired: Option<f64>,
+    owned: Option<&[&Gpu]>,
 ) -> Option<Precision> {
+    let paired = owned.map(|o| estimate::paired_usable(gpu, o));
     // A datacenter card that vLLM serves is served as released; one it does not (a Tesla
     // P40, a Radeon Instinct MI50) is a local llama.cpp card like any other.
     let datacenter = matches!(gpu.segment, Segment::Datacenter | Segment::Cloud)
@@ -142,8 +143,8 @@ fn rung(
             None => {}
         }
     }
-    if above_tight.is_some() || paired.is_some() {
-        return above_tight.or(below.map(|(p, _)| p));
+    if above_tight.is_some() {
+        return above_tight;
     }
     // Nothing at 4 bits or more fits on the GPU: with part of the model in system memory
     // (`estimate::offload`), the highest such type that decodes faster than people read,
@@ -154,9 +155,12 @@ fn rung(
             precision: p,
             ..workload.clone()
         };
-        let placed = offloads(gpu, &w)
-            .then(|| estimate::place_offloaded(sized, &w, estimate::usable_memory(gpu)))??;
-        let speed = estimate::speed(gpu, sized, &w, &placed)?;
+        let usable = paired.unwrap_or_else(|| estimate::usable_memory(gpu));
+        let placed = offloads(gpu, &w).then(|| estimate::place_offloaded(sized, &w, usable))??;
+        let speed = match owned {
+            Some(owned) => paired_speed(gpu, owned, sized, &w, &placed)?,
+            None => estimate::speed(gpu, sized, &w, &placed)?,
+        };
         Some(speed.throughput.mid >= score::USABLE_DECODE_TOKENS_S)
     };
     let mut slow = None;
@@ -178,9 +182,10 @@ fn rung(
 /// Whether this card is ranked as an addition to the GPUs the person owns (`have=`,
 /// `estimate::mixed`): a language model run locally by llama.cpp, on a card that goes in
 /// the same box (not a Mac, DGX Spark or Ryzen AI Max, which is a computer of its own,
-/// nor a server module) from the owned cards' vendor: one llama.cpp build runs CUDA or
-/// HIP, and cards of two vendors share a model only through its Vulkan backend, which the
-/// engine does not model. Other cards are ranked alone, as replacements.
+/// nor a server module) from the owned cards' vendor: a box that mixes vendors runs
+/// llama.cpp through Vulkan or RPC, which the engine does not model (such cards are ruled
+/// out, `WhyNot::CannotPair`). Whole machines and
+/// server modules are ranked alone, as replacements.
 pub(super) fn pairs(gpu: &Gpu, workload: &Workload, owned: &[&Gpu], family: Family) -> bool {
     !owned.is_empty()
         && owned.iter().all(|o| o.vendor == gpu.vendor)
@@ -188,6 +193,26 @@ pub(super) fn pairs(gpu: &Gpu, workload: &Workload, owned: &[&Gpu], family: Fami
         && gpu.form_factor != FormFactor::Soc
         && !deploy::served_at_scale(workload, gpu)
         && matches!(workload.runtime, None | Some(Runtime::LlamaCpp))
+}
+
+/// A card's speed beside the owned ones: each card's speed with the whole placement,
+/// added up by its share of the layers (`estimate::layer_split`). Offloaded, each card's
+/// time carries the host's reads once per token, and the shares, summing to one, keep it
+/// once.
+fn paired_speed(
+    gpu: &Gpu,
+    owned: &[&Gpu],
+    sized: &memory::Sized,
+    workload: &Workload,
+    placement: &Placement,
+) -> Option<estimate::Speed> {
+    let shares = estimate::layer_shares(gpu, owned);
+    let parts: Option<Vec<_>> = std::iter::once(gpu)
+        .chain(owned.iter().copied())
+        .zip(shares)
+        .map(|(g, share)| Some((estimate::speed(g, sized, workload, placement)?, share)))
+        .collect();
+    estimate::layer_split(&parts?)
 }
 
 /// Whether llama.cpp may run this model here with part of it in system memory
@@ -332,6 +357,18 @@ pub(super) fn rank_items<'c>(
         .iter()
         .filter_map(|id| catalog.gpu(id))
         .collect();
+    // What the owned GPUs do on their own: an addition slower than that, on their memory
+    // alone, buys memory rather than speed.
+    let alone = owned_alone(catalog, workload);
+    let alone_speed = alone
+        .as_ref()
+        .filter(|r| {
+            r.fits()
+                && r.placement.as_ref().is_some_and(|p| p.host.is_none())
+                && !r.quantized().is_some_and(quant::below_floor)
+        })
+        .and_then(|r| r.speed.as_ref())
+        .map(|s| s.throughput.mid);
     for gpu in &catalog.gpus {
         let mut reasons = Vec::new();
         let paired = pairs(gpu, workload, &owned, model.family)
@@ -346,7 +383,14 @@ pub(super) fn rank_items<'c>(
         });
         // `prec=auto`: the highest rung of the ladder that fits here.
         let rung = laddered
-            .then(|| rung(gpu, &sized, own.as_ref().unwrap_or(workload), paired))
+            .then(|| {
+                rung(
+                    gpu,
+                    &sized,
+                    own.as_ref().unwrap_or(workload),
+                    paired.map(|_| owned.as_slice()),
+                )
+            })
             .flatten();
         if let Some(p) = rung {
             own = Some(Workload {
@@ -391,6 +435,14 @@ pub(super) fn rank_items<'c>(
         let software = deploy::software(workload, model.family, gpu, runtime);
         let cuda_first = cuda_first(workload, &model, runtime);
         let mut why_not = excluded(gpu, workload, filters, software).or(runtime_unsupported);
+        // A card of another vendor goes in no box with the owned ones.
+        if let Some(o) = owned.first().filter(|o| {
+            o.vendor != gpu.vendor
+                && gpu.form_factor == FormFactor::Pcie
+                && deploy::serves_language_model(workload, model.family)
+        }) {
+            why_not = why_not.or(Some(WhyNot::CannotPair { owned: o.vendor }));
+        }
         if workload.task == Task::Qlora
             && support::level(gpu, Library::Bitsandbytes) == Level::Experimental
         {
@@ -436,8 +488,7 @@ pub(super) fn rank_items<'c>(
                     Some(p)
                 }
                 // llama.cpp runs it with part of the model in system memory.
-                None if paired.is_none()
-                    && offloads(gpu, workload)
+                None if offloads(gpu, workload)
                     && model.family.is_decoder()
                     && estimate::place_offloaded(&sized, workload, usable).is_some() =>
                 {
@@ -457,24 +508,21 @@ pub(super) fn rank_items<'c>(
             .as_ref()
             .and_then(|p| estimate::speed(gpu, &sized, workload, p));
         // Beside the owned cards, each runs its share of the layers in turn.
-        let speed = match (paired, &placement, speed) {
-            (Some(_), Some(p), Some(alone)) => {
-                let shares = estimate::layer_shares(gpu, &owned);
+        let speed = match (paired, &placement) {
+            (Some(_), Some(p)) => {
                 reasons.push(Reason::PairedWith {
                     owned: workload.have.clone(),
-                    share: shares[0],
+                    share: estimate::layer_shares(gpu, &owned)[0],
                 });
-                let others: Option<Vec<_>> = owned
-                    .iter()
-                    .zip(&shares[1..])
-                    .map(|(g, share)| Some((estimate::speed(g, &sized, workload, p)?, *share)))
-                    .collect();
-                others.and_then(|others| {
-                    let parts: Vec<_> = std::iter::once((alone, shares[0])).chain(others).collect();
-                    estimate::layer_split(&parts)
-                })
+                let speed = speed.and_then(|_| paired_speed(gpu, &owned, &sized, workload, p));
+                if let (Some(s), Some(tokens_s)) = (&speed, alone_speed) {
+                    if s.throughput.mid < score::RENT_VALUE_TIE.mul_add(tokens_s, tokens_s) {
+                        reasons.push(Reason::SlowerThanOwned { tokens_s });
+                    }
+                }
+                speed
             }
-            (_, _, speed) => speed,
+            _ => speed,
         };
         if let Some(share) = placement.as_ref().and_then(|p| p.host) {
             reasons.push(Reason::Offloaded {
@@ -765,6 +813,6 @@ pub(super) fn rank_items<'c>(
         items,
         picks: Picks::default(),
         alternatives: Vec::new(),
-        owned_alone: None,
+        owned_alone: alone,
     }
 }

@@ -82,6 +82,13 @@ pub enum WhyNot {
     /// Under a budget, a GPU whose price (or job cost) is unknown cannot be shown to
     /// keep to it, so it does not pass.
     PriceUnknown,
+    /// `have=`: a card of another vendor than the GPUs the person owns. A box that mixes
+    /// vendors runs llama.cpp through its Vulkan backend or one build per vendor over RPC,
+    /// which the engine does not model; and replacing the owned cards is not what was
+    /// asked.
+    CannotPair {
+        owned: Vendor,
+    },
 }
 
 /// A reason shown on a ranked GPU.
@@ -238,6 +245,13 @@ pub enum Reason {
         owned: Vec<String>,
         share: f64,
     },
+    /// `have=`: beside the owned GPUs the card runs the model no faster than they do on
+    /// their own, on their GPU memory alone (`tokens_s`), within the 10% the engine
+    /// resolves between cards (`RENT_VALUE_TIE`): it buys memory (a longer context, a
+    /// higher type), not speed. It ranks after the additions that suit.
+    SlowerThanOwned {
+        tokens_s: f64,
+    },
     Offloaded {
         share: HostShare,
         /// It still decodes faster than people read (`USABLE_DECODE_TOKENS_S`); a slower
@@ -312,12 +326,13 @@ impl WhyNot {
             WhyNot::NotForSale => 7,
             WhyNot::NotRentable => 8,
             WhyNot::NoClusterRental => 9,
+            WhyNot::CannotPair { .. } => 10,
             WhyNot::ServerOnly { .. } => Self::FARTHEST,
         })
     }
 
     /// The largest `nearness`.
-    pub const FARTHEST: u8 = 10;
+    pub const FARTHEST: u8 = 11;
 
     /// A stable code for exports and scripts.
     pub fn code(&self) -> &'static str {
@@ -334,6 +349,7 @@ impl WhyNot {
             WhyNot::Memory { .. } => "memory",
             WhyNot::Budget { .. } => "budget",
             WhyNot::PriceUnknown => "price-unknown",
+            WhyNot::CannotPair { .. } => "cannot-pair",
         }
     }
 }
@@ -378,6 +394,7 @@ impl Reason {
             Reason::Quantized { .. } => "quantized",
             Reason::Offloaded { .. } => "offloaded",
             Reason::PairedWith { .. } => "paired-with",
+            Reason::SlowerThanOwned { .. } => "slower-than-owned",
         }
     }
 }
@@ -586,7 +603,7 @@ pub fn resolve_model(catalog: &Catalog, workload: &Workload) -> Model {
 
 /// Ranks every GPU of the catalog for the workload and picks one per tier.
 /// The owned GPUs without an addition: the first of them, joined by the rest.
-fn owned_alone<'c>(catalog: &'c Catalog, workload: &Workload) -> Option<Ranked<'c>> {
+pub(super) fn owned_alone<'c>(catalog: &'c Catalog, workload: &Workload) -> Option<Ranked<'c>> {
     let (first, rest) = workload.have.split_first()?;
     let first = catalog.gpu(first)?;
     let owned: Vec<&Gpu> = workload
@@ -628,7 +645,6 @@ pub fn rank<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) ->
         None
     };
     ranking.picks = picks(&ranking.items, workload, rental);
-    ranking.owned_alone = owned_alone(catalog, workload);
     ranking.alternatives = alternatives(catalog, workload, filters, &ranking);
     ranking
 }

@@ -140,6 +140,7 @@ fn in_the_way(x: &Reason) -> bool {
                 readable: false,
                 ..
             }
+            | Reason::SlowerThanOwned { .. }
     )
 }
 
@@ -205,7 +206,7 @@ pub fn set_back_by<'r>(r: &'r Ranked, workload: &Workload) -> Option<&'r Reason>
 /// (`WhyNot::code`), in `WhyNot::nearness` order: a list that says each reason once with
 /// the GPUs it rules out, in the ranking's order within a group.
 pub fn ruled_out_by_reason<'r, 'c>(items: &'r [Ranked<'c>]) -> Vec<Vec<&'r Ranked<'c>>> {
-    // Eleven passes over the list rather than a sort: a sort of references would be one
+    // Twelve passes over the list rather than a sort: a sort of references would be one
     // more copy of the standard library's sort in the page's WebAssembly.
     (0..=WhyNot::FARTHEST)
         .map(|near| {
@@ -324,6 +325,7 @@ pub fn is_caveat(reason: &Reason) -> bool {
     matches!(
         reason,
         Reason::Offloaded { .. }
+            | Reason::SlowerThanOwned { .. }
             | Reason::TightFit { .. }
             | Reason::NeedsGpus { .. }
             | Reason::NoBf16UsesFp16
