@@ -93,6 +93,16 @@ fn check(case: &Value) -> Result<(), String> {
                 i.why_not
             ))
         }
+        // Held on the card's own memory, nothing in system memory.
+        "on_gpu" => {
+            let i = item(&r, s("gpu"))?;
+            let host = i.placement.as_ref().and_then(|p| p.host);
+            (i.fits() && host.is_none()).then_some(()).ok_or(format!(
+                "fits = {}, offloaded {}",
+                i.fits(),
+                host.is_some()
+            ))
+        }
         // Runs only with part of the model in the host's system memory (llama.cpp's
         // `-ngl` or `--n-cpu-moe`).
         "offloaded" => {
