@@ -355,6 +355,8 @@ pub enum Change {
     Precision(Precision),
     /// The kind of fine-tune (full, LoRA, QLoRA).
     Task(Task),
+    /// GB of system memory (`host`), for a model run with part of it there.
+    Host(u32),
 }
 
 impl Change {
@@ -366,6 +368,7 @@ impl Change {
                 workload.auto_precision = false;
             }
             Change::Task(t) => workload.task = t,
+            Change::Host(gb) => workload.host.ram_gb = gb,
         }
     }
 }

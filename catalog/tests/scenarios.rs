@@ -170,6 +170,7 @@ fn check(case: &Value) -> Result<(), String> {
                 Some(("gpus", n)) => n.parse().ok().map(Change::Gpus),
                 Some(("prec", p)) => Precision::parse(p).map(Change::Precision),
                 Some(("task", t)) => Task::parse(t).map(Change::Task),
+                Some(("host", gb)) => gb.parse().ok().map(Change::Host),
                 _ => None,
             }
             .ok_or(format!("unknown change {}", s("change")))?;

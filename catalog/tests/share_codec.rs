@@ -505,6 +505,7 @@ fn every_link_move_reads_back_from_its_token() {
         Nav::Have("rtx-3090".into()),
         Nav::AddMeasurement("rtx-3090".into()),
         Nav::Change(Change::Gpus(4)),
+        Nav::Change(Change::Host(64)),
     ]);
     moves.extend(
         Precision::ALL

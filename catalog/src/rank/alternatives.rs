@@ -64,6 +64,18 @@ pub(super) fn changes(workload: &Workload, model: &Model) -> Vec<Change> {
     if model.family.is_decoder() && workload.gpus == 1 && workload.nodes == 1 {
         out.push(Change::Gpus(2));
     }
+    // A language model run locally: more system memory for the part that does not fit on
+    // the card (`estimate::offload`), as gaming PCs running gpt-oss-120b carry 64 GB and
+    // those running Qwen3-235B 128.
+    let local = workload.task == Task::Infer
+        && model.family.is_decoder()
+        && workload.mode == Mode::Buy
+        && workload.batch < crate::workload::VLLM_FROM_BATCH
+        && matches!(workload.runtime, None | Some(Runtime::LlamaCpp));
+    if local {
+        let more = [64, 128].into_iter().find(|gb| workload.host.ram_gb < *gb);
+        out.extend(more.map(Change::Host));
+    }
     out
 }
 
@@ -116,7 +128,7 @@ pub(super) fn alternatives<'c>(
     }
     changes(workload, &ranking.model)
         .into_iter()
-        .filter(|change| !cheaper || matches!(change, Change::Gpus(_)))
+        .filter(|change| !cheaper || matches!(change, Change::Gpus(_) | Change::Host(_)))
         .filter_map(|change| {
             let mut changed = workload.clone();
             change.apply(&mut changed);

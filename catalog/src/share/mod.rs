@@ -107,6 +107,7 @@ impl Nav {
             Nav::Change(Change::Gpus(n)) => format!("gpus:{n}"),
             Nav::Change(Change::Precision(p)) => format!("prec:{}", p.as_str()),
             Nav::Change(Change::Task(t)) => format!("task:{}", t.as_str()),
+            Nav::Change(Change::Host(gb)) => format!("host:{gb}"),
         }
     }
 
@@ -123,6 +124,7 @@ impl Nav {
             "gpus" => Nav::Change(Change::Gpus(value.parse().ok()?)),
             "prec" => Nav::Change(Change::Precision(Precision::parse(value)?)),
             "task" => Nav::Change(Change::Task(Task::parse(value)?)),
+            "host" => Nav::Change(Change::Host(value.parse().ok()?)),
             _ => return None,
         })
     }

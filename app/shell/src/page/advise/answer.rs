@@ -218,6 +218,7 @@ fn alternative_line(h: &mut Html, d: &Draw, alt: &Alternative) {
             d.t(Key::AnswerAltTask),
             &[("task", d.t(task_key(t)).to_string())],
         ),
+        Change::Host(gb) => fill(d.t(Key::AnswerAltHost), &[("gb", gb.to_string())]),
     };
     let key = if alt.cheaper {
         Key::AnswerAltCheaper
