@@ -6,7 +6,9 @@ use crate::estimate::{self as est, Placement, Savers, Speed, Unit};
 use crate::host::Host;
 use crate::memory::{self, Sharding};
 use crate::rank::resolve_model;
-use crate::workload::{Framework, ModelChoice, Network, Precision, Runtime, Task, Workload};
+use crate::workload::{
+    Framework, KvCache, ModelChoice, Network, Precision, Runtime, Task, Workload,
+};
 use crate::Catalog;
 
 /// A row's published figure beside the engine's, in the row's unit.
@@ -207,6 +209,7 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 batch: n("batch").unwrap_or(1.0) as u32,
                 gpus: m.gpus(),
                 runtime: Runtime::parse(s("runtime")),
+                kv: KvCache::parse(s("kv")).unwrap_or(KvCache::F16),
                 ..Workload::default()
             };
             match offload(catalog, m, &w) {
@@ -225,6 +228,7 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 seq: Some(prompt as u32),
                 gpus: m.gpus(),
                 runtime: Runtime::parse(s("runtime")),
+                kv: KvCache::parse(s("kv")).unwrap_or(KvCache::F16),
                 ..Workload::default()
             };
             let speed = match offload(catalog, m, &w) {
