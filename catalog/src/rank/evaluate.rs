@@ -352,11 +352,7 @@ pub(super) fn rank_items<'c>(
 
     let laddered = workload.auto_precision && deploy::serves_language_model(workload, model.family);
     // The GPUs the person owns, which a card joins (`pairs`).
-    let owned: Vec<&Gpu> = workload
-        .have
-        .iter()
-        .filter_map(|id| catalog.gpu(id))
-        .collect();
+    let owned = owned_gpus(catalog, workload);
     // What the owned GPUs do on their own: an addition slower than that, on their memory
     // alone, buys memory rather than speed.
     let alone = owned_alone(catalog, workload);

@@ -601,16 +601,20 @@ pub fn resolve_model(catalog: &Catalog, workload: &Workload) -> Model {
     }
 }
 
-/// Ranks every GPU of the catalog for the workload and picks one per tier.
+/// The GPUs the person owns (`have=`), from the catalog.
+pub(super) fn owned_gpus<'c>(catalog: &'c Catalog, workload: &Workload) -> Vec<&'c Gpu> {
+    workload
+        .have
+        .iter()
+        .filter_map(|id| catalog.gpu(id))
+        .collect()
+}
+
 /// The owned GPUs without an addition: the first of them, joined by the rest.
 pub(super) fn owned_alone<'c>(catalog: &'c Catalog, workload: &Workload) -> Option<Ranked<'c>> {
     let (first, rest) = workload.have.split_first()?;
     let first = catalog.gpu(first)?;
-    let owned: Vec<&Gpu> = workload
-        .have
-        .iter()
-        .filter_map(|id| catalog.gpu(id))
-        .collect();
+    let owned = owned_gpus(catalog, workload);
     let model = resolve_model(catalog, workload);
     if !pairs(first, workload, &owned, model.family) {
         return None;
@@ -626,6 +630,7 @@ pub(super) fn owned_alone<'c>(catalog: &'c Catalog, workload: &Workload) -> Opti
         .find(|r| r.gpu.id == first.id)
 }
 
+/// Ranks every GPU of the catalog for the workload and picks one per tier.
 pub fn rank<'c>(catalog: &'c Catalog, workload: &Workload, filters: &Filters) -> Ranking<'c> {
     let mut ranking = rank_items(catalog, workload, filters);
     // Buying for a training job: what renting the same job would cost, at its cheapest.

@@ -103,6 +103,32 @@ impl Reading<'_> {
         });
     }
 
+    /// A comma list of catalog GPUs into `into`, by their ids: unknown ones, those past
+    /// `max` and (unless `repeats`) repeated ones noticed one by one. A list of nothing
+    /// (`ids=,,,`) is named, not passed over.
+    fn gpus(
+        &mut self,
+        into: &mut Vec<String>,
+        max: usize,
+        repeats: bool,
+    ) -> Result<(), IgnoreReason> {
+        let value = self.value;
+        if value.split(',').all(|t| t.trim().is_empty()) {
+            return Err(IgnoreReason::InvalidValue);
+        }
+        for id in value.split(',').filter(|t| !t.is_empty()) {
+            match self.catalog.gpu_id(id.trim()) {
+                Some(canonical) if !repeats && into.contains(&canonical) => {
+                    self.notice(id, IgnoreReason::Repeated)
+                }
+                Some(_) if into.len() >= max => self.notice(id, IgnoreReason::TooMany),
+                Some(canonical) => into.push(canonical),
+                None => self.notice(id, IgnoreReason::UnknownGpu),
+            }
+        }
+        Ok(())
+    }
+
     /// A comma list of tokens, in order, repeats dropped, unknown ones noticed.
     fn tokens<T: PartialEq>(&mut self, read: impl Fn(&str) -> Option<T>) -> Vec<T> {
         let mut out = Vec::new();
@@ -159,24 +185,7 @@ pub const PARAMS: &[Param] = &[
         key: "ids",
         range: NONE,
         whole: false,
-        read: |s, r| {
-            let value = r.value;
-            // A list of nothing (`ids=,,,`) is named, not passed over.
-            if value.split(',').all(|t| t.trim().is_empty()) {
-                return Err(IgnoreReason::InvalidValue);
-            }
-            for id in value.split(',').filter(|t| !t.is_empty()) {
-                match r.catalog.gpu_id(id.trim()) {
-                    Some(canonical) if s.ids.contains(&canonical) => {
-                        r.notice(id, IgnoreReason::Repeated)
-                    }
-                    Some(_) if s.ids.len() >= MAX_COMPARE => r.notice(id, IgnoreReason::TooMany),
-                    Some(canonical) => s.ids.push(canonical),
-                    None => r.notice(id, IgnoreReason::UnknownGpu),
-                }
-            }
-            Ok(())
-        },
+        read: |s, r| r.gpus(&mut s.ids, MAX_COMPARE, false),
         write: |s| joined(&s.ids, String::clone),
         export: None,
     },
@@ -197,22 +206,7 @@ pub const PARAMS: &[Param] = &[
         range: NONE,
         whole: false,
         // The GPUs the person owns (`Workload::have`): the same card may be owned twice.
-        read: |s, r| {
-            let value = r.value;
-            if value.split(',').all(|t| t.trim().is_empty()) {
-                return Err(IgnoreReason::InvalidValue);
-            }
-            for id in value.split(',').filter(|t| !t.is_empty()) {
-                match r.catalog.gpu_id(id.trim()) {
-                    Some(_) if s.workload.have.len() >= MAX_HAVE => {
-                        r.notice(id, IgnoreReason::TooMany)
-                    }
-                    Some(canonical) => s.workload.have.push(canonical),
-                    None => r.notice(id, IgnoreReason::UnknownGpu),
-                }
-            }
-            Ok(())
-        },
+        read: |s, r| r.gpus(&mut s.workload.have, MAX_HAVE, true),
         write: |s| joined(&s.workload.have, String::clone),
         export: Some(("have", |w, _| {
             if w.have.is_empty() {
