@@ -184,8 +184,8 @@ fn rung(
 /// the same box (not a Mac, DGX Spark or Ryzen AI Max, which is a computer of its own,
 /// nor a server module) from the owned cards' vendor: a box that mixes vendors runs
 /// llama.cpp through Vulkan or RPC, which the engine does not model (such cards are ruled
-/// out, `WhyNot::CannotPair`). Whole machines and
-/// server modules are ranked alone, as replacements.
+/// out, `WhyNot::CannotPair`). Whole machines and server modules are ranked alone, as
+/// replacements.
 pub(super) fn pairs(gpu: &Gpu, workload: &Workload, owned: &[&Gpu], family: Family) -> bool {
     !owned.is_empty()
         && owned.iter().all(|o| o.vendor == gpu.vendor)
@@ -483,20 +483,20 @@ pub(super) fn rank_items<'c>(
                     usable = limit;
                     Some(p)
                 }
-                // llama.cpp runs it with part of the model in system memory.
-                None if offloads(gpu, workload)
-                    && model.family.is_decoder()
-                    && estimate::place_offloaded(&sized, workload, usable).is_some() =>
-                {
-                    estimate::place_offloaded(&sized, workload, usable)
-                }
+                // llama.cpp runs it with part of the model in system memory, else it
+                // does not fit.
                 None => {
-                    why_not = why_not.or(Some(WhyNot::Memory {
-                        need_bytes: need.total(),
-                        have_bytes: usable,
-                        gpus: workload.max_gpus(),
-                    }));
-                    None
+                    let offloaded = (offloads(gpu, workload) && model.family.is_decoder())
+                        .then(|| estimate::place_offloaded(&sized, workload, usable))
+                        .flatten();
+                    if offloaded.is_none() {
+                        why_not = why_not.or(Some(WhyNot::Memory {
+                            need_bytes: need.total(),
+                            have_bytes: usable,
+                            gpus: workload.max_gpus(),
+                        }));
+                    }
+                    offloaded
                 }
             },
         };
