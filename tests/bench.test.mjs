@@ -135,6 +135,21 @@ test('an adapter reported as hardware: done, and placed or told why not', async 
   assert.match(await page.textContent('[data-testid="bench-adapter"]'), /scripted-vendor scripted-arch/);
   assert.equal(await page.locator('.matches li').count(), 0);
   assert.match(await page.textContent('[data-testid="bench-no-match"]'), /Pick it by hand/);
+  // Picked by hand, a card SwiftShader's figure is nothing like keeps its datasheet's
+  // bandwidth, and the view says why.
+  await page.selectOption('#mine-select', 'rtx-3090');
+  assert.match(await page.textContent('[data-testid="measured-unlike"]'), /not what a NVIDIA GeForce RTX 3090 measures/);
+  const have = page.locator('[data-testid="have-mine"]');
+  assert.doesNotMatch(await have.innerText(), /measured here/);
+  await have.click();
+  await page.waitForSelector('[data-testid="answer-owned"]');
+  assert.doesNotMatch(page.url(), /measured=/);
+  // A link that carries a measurement consistent with the card: the owned card's speed
+  // follows it, and the answer says so.
+  await page.goto(`${server.app}?model=llama-3.3-70b&have=rtx-3090&measured=rtx-3090:560`);
+  await ready(page);
+  const owned = await page.textContent('[data-testid="answer-owned"]');
+  assert.match(owned, /560 GB\/s measured on this machine/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -343,6 +343,17 @@ pub struct Workload {
     /// language model run locally is split over them and each card ranked
     /// (`estimate::mixed`).
     pub have: Vec<String>,
+    /// Memory bandwidth measured on the person's own machine (`measured=`, the your-GPU
+    /// view's WebGPU run): that card's bandwidth-bound estimates follow it
+    /// (`estimate::measured_bandwidth_factor`).
+    pub measured: Option<Measured>,
+}
+
+/// A memory bandwidth measured on the person's machine, and the catalog card it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measured {
+    pub gpu: String,
+    pub gbs: f64,
 }
 
 /// One input a practitioner changes when few GPUs run a workload as entered (the
@@ -411,6 +422,7 @@ impl Default for Workload {
             pipeline_offload: false,
             host: Host::default(),
             have: Vec::new(),
+            measured: None,
         }
     }
 }

@@ -1555,3 +1555,50 @@ fn the_terms_of_an_estimate_add_up_to_its_band() {
         );
     }
 }
+
+/// A bandwidth measured on the person's card (`measured=`) lowers that card's decode in
+/// proportion when it falls below what a healthy card of its datasheet measures in a
+/// browser, leaves it alone above that, says so on the card, and reaches the cards paired
+/// with it; other cards are untouched.
+#[test]
+fn a_measured_bandwidth_below_the_datasheets_slows_that_card_alone() {
+    let speed = |r: &Ranking, id: &str| {
+        r.items
+            .iter()
+            .find(|i| i.gpu.id == id)
+            .and_then(|i| i.speed.as_ref())
+            .map(|s| s.throughput.mid)
+            .expect("a speed")
+    };
+    let measured_reason = |r: &Ranking, id: &str| {
+        r.items.iter().find(|i| i.gpu.id == id).and_then(|i| {
+            i.reasons.iter().find_map(|x| match x {
+                Reason::MeasuredBandwidth { factor, .. } => Some(*factor),
+                _ => None,
+            })
+        })
+    };
+    let base = "task=infer&model=llama-3.1-8b&prec=q4_k_m";
+    let plain = ranked(base);
+    // 936 GB/s × 0.70 ≈ 657 GB/s is what a healthy RTX 3090 measures in a browser.
+    let low = ranked(&format!("{base}&measured=rtx-3090:400"));
+    let high = ranked(&format!("{base}&measured=rtx-3090:900"));
+    let ratio = speed(&low, "rtx-3090") / speed(&plain, "rtx-3090");
+    let (lo, hi) = catalog::bench::WEBGPU_BANDWIDTH_EFFICIENCY;
+    let factor = 400.0 / (936.0 * (lo * hi).sqrt());
+    // Decode is bandwidth-bound with a fixed per-layer cost: slower, though by less than
+    // the bandwidth alone.
+    assert!(ratio < 0.85 && ratio > factor - 0.01, "{ratio} vs {factor}");
+    let f = measured_reason(&low, "rtx-3090").expect("said on the card");
+    assert!((f - factor).abs() < 1e-9, "{f}");
+    assert_eq!(speed(&high, "rtx-3090"), speed(&plain, "rtx-3090"));
+    assert_eq!(measured_reason(&high, "rtx-3090"), Some(1.0));
+    assert_eq!(speed(&low, "rtx-4090"), speed(&plain, "rtx-4090"));
+    assert_eq!(measured_reason(&low, "rtx-4090"), None);
+    // Beside an owned 3090 measured slow, an added 4090's box is slower too.
+    let have = "task=infer&model=llama-3.1-70b&have=rtx-3090";
+    let paired = ranked(have);
+    let paired_low = ranked(&format!("{have}&measured=rtx-3090:400"));
+    assert!(speed(&paired_low, "rtx-4090") < speed(&paired, "rtx-4090"));
+    assert!(measured_reason(&paired_low, "rtx-4090").is_some());
+}

@@ -52,14 +52,17 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
             prop::option::of(prop::sample::select(Runtime::ALL.to_vec())),
             prop::option::of(1u32..=1000),
         ),
-        prop::collection::vec(prop::sample::select(gpu_ids.clone()), 0..=3),
+        (
+            prop::collection::vec(prop::sample::select(gpu_ids.clone()), 0..=3),
+            prop::option::of((prop::sample::select(gpu_ids.clone()), 1.0f64..20000.0)),
+        ),
     )
         .prop_map(
             |(
                 (task, model, precision, batch, seq, samples, epochs),
                 (gpus, nodes, network, budget_usd, framework, mode, eco, priority),
                 (optimizer, lora_rank, checkpointing, kwh, prices, runtime, steps),
-                have,
+                (have, measured),
             )| Workload {
                 task,
                 model,
@@ -100,6 +103,7 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                 },
                 // Owned cards: up to three, the same one possibly twice.
                 have: have.into_iter().take(3).collect(),
+                measured: measured.map(|(gpu, gbs)| catalog::workload::Measured { gpu, gbs }),
             },
         );
     (
@@ -503,6 +507,10 @@ fn every_link_move_reads_back_from_its_token() {
         Nav::Uncompare("a100-sxm4-80gb".into()),
         Nav::ShareMine("rtx-3090".into()),
         Nav::Have("rtx-3090".into()),
+        Nav::HaveMeasured(catalog::workload::Measured {
+            gpu: "rtx-3090".into(),
+            gbs: 812.5,
+        }),
         Nav::AddMeasurement("rtx-3090".into()),
         Nav::Change(Change::Gpus(4)),
         Nav::Change(Change::Host(64)),
@@ -569,8 +577,8 @@ fn each_numeric_parameter_takes_exactly_its_declared_range() {
     for (key, (low, high)) in numeric {
         let query = |x: f64| {
             let x = catalog::decimal::shortest(x);
-            if key == "price" {
-                format!("price=rtx-3090:{x}")
+            if key == "price" || key == "measured" {
+                format!("{key}=rtx-3090:{x}")
             } else {
                 format!("{key}={x}")
             }
@@ -611,11 +619,14 @@ fn many_unknown_keys_are_each_noticed() {
 /// `Param::takes`, which the form asks of a typed number, agrees with what a link reads.
 #[test]
 fn what_the_form_accepts_is_what_a_link_reads() {
-    for p in catalog::share::PARAMS
-        .iter()
-        .filter(|p| p.range.is_some() && p.key != "price")
-    {
+    for p in catalog::share::PARAMS.iter().filter(|p| p.range.is_some()) {
         let (low, high) = p.range.expect("numeric");
+        // A number that belongs to a card is written after its id.
+        let card = if matches!(p.key, "price" | "measured") {
+            "rtx-3090:"
+        } else {
+            ""
+        };
         for x in [
             low,
             high,
@@ -626,7 +637,7 @@ fn what_the_form_accepts_is_what_a_link_reads() {
             2.7,
         ] {
             let (_, ignored) = parse(
-                &format!("{}={}", p.key, catalog::decimal::shortest(x)),
+                &format!("{}={card}{}", p.key, catalog::decimal::shortest(x)),
                 catalog(),
             );
             let read = ignored.iter().all(|i| i.reason.was_read());

@@ -216,15 +216,9 @@ pub fn render(progress: &str, outcome: &str, lang: Lang, user_agent: &str) -> Re
         }
         // Placement only for a real GPU: bandwidth (best of read and copy) and FP32.
         Run::Finished(outcome @ Outcome::Done { adapter, results }) => {
-            let bw = [Kernel::BandwidthRead, Kernel::BandwidthCopy]
-                .into_iter()
-                .filter_map(|k| outcome.rate(k))
-                .fold(0.0, f64::max);
-            let matches = if bw > 0.0 {
+            let matches = outcome.bandwidth_gbs().map_or_else(Vec::new, |bw| {
                 bench::place(catalog, bw, outcome.rate(Kernel::Fp32Matmul))
-            } else {
-                Vec::new()
-            };
+            });
             (results.as_slice(), Some(adapter), Some(matches))
         }
         Run::Finished(Outcome::Error { adapter, .. }) => (&[][..], adapter.as_ref(), None),

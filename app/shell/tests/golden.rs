@@ -27,6 +27,10 @@ const STATES: &[(&str, &str)] = &[
     ("hostile", "gpus=0&budget=-5&nonsense=%3Cscript%3E&task=fly"),
     ("moe-offload", "model=gpt-oss-120b&host=64&budget=1500"),
     ("have-3090", "model=llama-3.3-70b&have=rtx-3090"),
+    (
+        "have-3090-measured",
+        "model=llama-3.3-70b&have=rtx-3090&measured=rtx-3090:560",
+    ),
 ];
 
 /// The page for a query, one element per line so a difference reads as a line.

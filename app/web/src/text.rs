@@ -247,6 +247,32 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             t(Key::ReasonSlowerThanOwned),
             &[("speed", speed_point_text(lang, *tokens_s, Unit::Tokens))],
         ),
+        Reason::MeasuredBandwidth { gpu, gbs, factor } => {
+            let card = catalog::Catalog::embedded().gpu(gpu);
+            let spec = card.and_then(|g| g.memory_bandwidth_gbs).unwrap_or(0.0);
+            let key = if *factor < 1.0 {
+                Key::ReasonMeasuredBandwidthLower
+            } else {
+                Key::ReasonMeasuredBandwidth
+            };
+            fill(
+                t(key),
+                &[
+                    ("name", card.map_or_else(|| gpu.clone(), |g| g.name.clone())),
+                    ("gbs", num(*gbs)),
+                    ("spec", num(spec)),
+                    // Whole percents, but a tiny share is not "0%".
+                    (
+                        "pct",
+                        if *factor >= 0.1 {
+                            fixed(factor * 100.0, 0)
+                        } else {
+                            num(factor * 100.0)
+                        },
+                    ),
+                ],
+            )
+        }
         Reason::Offloaded { share, .. } => {
             let host = host_text(lang, share.host);
             match share.offload {

@@ -262,6 +262,14 @@ pub fn f16_bits(x: f32) -> u16 {
     sign | round(((e as u32) << 23) | man, 13) as u16
 }
 
+/// Whether a bandwidth measured in the browser is one a card of this datasheet bandwidth
+/// measures (`WEBGPU_BANDWIDTH_EFFICIENCY`). A figure outside the range was most likely
+/// measured on another GPU (an integrated one the browser chose) or a different part.
+pub fn bandwidth_consistent(spec_gbs: f64, measured_gbs: f64) -> bool {
+    let (lo, hi) = WEBGPU_BANDWIDTH_EFFICIENCY;
+    spec_gbs > 0.0 && (lo..=hi).contains(&(measured_gbs / spec_gbs))
+}
+
 /// A catalog GPU the measurement is consistent with, and how well.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Match {
@@ -316,6 +324,19 @@ pub fn place(catalog: &Catalog, bandwidth_gbs: f64, fp32_gflops: Option<f64>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bandwidth_is_consistent_only_within_webgpus_share_of_the_datasheet() {
+        // An RTX 3090's 936 GB/s: 515–842 GB/s in a browser.
+        assert!(bandwidth_consistent(936.0, 600.0));
+        assert!(bandwidth_consistent(936.0, 936.0 * 0.55));
+        assert!(!bandwidth_consistent(936.0, 1.7), "SwiftShader's figure");
+        assert!(
+            !bandwidth_consistent(936.0, 900.0),
+            "above any browser's share"
+        );
+        assert!(!bandwidth_consistent(0.0, 600.0), "no datasheet figure");
+    }
 
     #[test]
     fn reference_matmul_matches_a_hand_computed_product() {

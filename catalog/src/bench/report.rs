@@ -112,6 +112,21 @@ impl Outcome {
         }
     }
 
+    /// The memory bandwidth a finished run on a real GPU measured, in GB/s: the better
+    /// of the read and copy kernels. `None` for a software renderer or without either.
+    pub fn bandwidth_gbs(&self) -> Option<f64> {
+        match self {
+            Outcome::Done { adapter, .. } if !adapter.software => {
+                [Kernel::BandwidthRead, Kernel::BandwidthCopy]
+                    .into_iter()
+                    .filter_map(|k| self.rate(k))
+                    .reduce(f64::max)
+                    .filter(|bw| *bw > 0.0)
+            }
+            _ => None,
+        }
+    }
+
     /// The median rate of a verified kernel, if it was measured.
     pub fn rate(&self, kernel: Kernel) -> Option<f64> {
         match self {

@@ -69,6 +69,23 @@ pub const LLAMACPP_MOE_PREFILL_SHARE: f64 = 0.41;
 pub const LLAMACPP_HBM_DECODE_BANDWIDTH: (f64, f64) = (0.53, 0.75);
 pub const LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S: f64 = 110e-6;
 
+/// What a streaming kernel measured on the person's own card (`Workload::measured`) makes
+/// of its bandwidth-bound estimates: the measurement over what WebGPU's streaming kernels
+/// reach on a card of this datasheet (the geometric middle of
+/// `bench::WEBGPU_BANDWIDTH_EFFICIENCY`, 0.70), at most 1. A part measured below that (a
+/// laptop variant under a desktop card's name, memory clocked down, a card that throttles)
+/// has its bandwidth lowered in proportion; a higher measurement leaves the datasheet's
+/// figure, which bounds it. 1 for every other card.
+pub fn measured_bandwidth_factor(gpu: &Gpu, workload: &Workload) -> f64 {
+    let (lo, hi) = crate::bench::WEBGPU_BANDWIDTH_EFFICIENCY;
+    match (&workload.measured, gpu.memory_bandwidth_gbs) {
+        (Some(m), Some(spec)) if m.gpu == gpu.id && spec > 0.0 => {
+            (m.gbs / (spec * (lo * hi).sqrt())).min(1.0)
+        }
+        _ => 1.0,
+    }
+}
+
 /// Whether the GPU's memory is HBM (stacked, on package) rather than GDDR or LPDDR.
 fn hbm(gpu: &Gpu) -> bool {
     gpu.memory_type
@@ -604,7 +621,7 @@ pub fn speed(
     // The workload as the placement runs it (with the memory savers it turned on).
     let planned = placement.planned(workload);
     let workload = &planned;
-    let bandwidth = gpu.memory_bandwidth_gbs? * 1e9;
+    let bandwidth = gpu.memory_bandwidth_gbs? * 1e9 * measured_bandwidth_factor(gpu, workload);
     let decoding = workload.task == Task::Infer && sized.model.family.is_decoder();
     // Without a compute figure only decode, which memory bandwidth bounds, can be estimated.
     let convolutional = matches!(

@@ -520,6 +520,22 @@ pub(super) fn rank_items<'c>(
             }
             _ => speed,
         };
+        // A bandwidth measured on the person's card, this one or one it is paired with.
+        if let Some(m) = workload.measured.as_ref().filter(|m| {
+            speed.is_some()
+                && (m.gpu == gpu.id || (paired.is_some() && owned.iter().any(|o| o.id == m.gpu)))
+        }) {
+            if let Some(card) = std::iter::once(gpu)
+                .chain(owned.iter().copied())
+                .find(|g| g.id == m.gpu)
+            {
+                reasons.push(Reason::MeasuredBandwidth {
+                    gpu: m.gpu.clone(),
+                    gbs: m.gbs,
+                    factor: estimate::measured_bandwidth_factor(card, workload),
+                });
+            }
+        }
         if let Some(share) = placement.as_ref().and_then(|p| p.host) {
             reasons.push(Reason::Offloaded {
                 share,

@@ -252,6 +252,15 @@ pub enum Reason {
     SlowerThanOwned {
         tokens_s: f64,
     },
+    /// `measured=`: the bandwidth measured on the person's card `gpu` (this one, or an
+    /// owned one it is paired with) and the factor it sets on that card's bandwidth-bound
+    /// estimates (`estimate::measured_bandwidth_factor`; 1 when it agrees with the
+    /// datasheet).
+    MeasuredBandwidth {
+        gpu: String,
+        gbs: f64,
+        factor: f64,
+    },
     Offloaded {
         share: HostShare,
         /// It still decodes faster than people read (`USABLE_DECODE_TOKENS_S`); a slower
@@ -395,6 +404,7 @@ impl Reason {
             Reason::Offloaded { .. } => "offloaded",
             Reason::PairedWith { .. } => "paired-with",
             Reason::SlowerThanOwned { .. } => "slower-than-owned",
+            Reason::MeasuredBandwidth { .. } => "measured-bandwidth",
         }
     }
 }

@@ -10,7 +10,7 @@ mod params;
 pub use params::{param, range, Exported, Param, PARAMS};
 
 use crate::gpu::{Segment, Vendor};
-use crate::workload::{token_enum, Change, Precision, Task, Workload};
+use crate::workload::{token_enum, Change, Measured, Precision, Task, Workload};
 
 token_enum!(View {
     Advise = "advise",
@@ -85,6 +85,9 @@ pub enum Nav {
     ShareMine(String),
     /// Ranks cards as additions to this one (`have=`), on the advise view.
     Have(String),
+    /// Ranks cards as additions to this one, with the bandwidth measured on it on this
+    /// machine (`have=` and `measured=`).
+    HaveMeasured(Measured),
     /// The accuracy page's form to add a measurement of this GPU under the workload.
     AddMeasurement(String),
     /// One of the answer's alternatives: the workload with that input changed.
@@ -103,6 +106,7 @@ impl Nav {
             Nav::Uncompare(id) => format!("uncompare:{id}"),
             Nav::ShareMine(id) => format!("mine:{id}"),
             Nav::Have(id) => format!("have:{id}"),
+            Nav::HaveMeasured(m) => format!("measured:{}:{}", m.gpu, params::number(m.gbs)),
             Nav::AddMeasurement(id) => format!("measure:{id}"),
             Nav::Change(Change::Gpus(n)) => format!("gpus:{n}"),
             Nav::Change(Change::Precision(p)) => format!("prec:{}", p.as_str()),
@@ -120,6 +124,15 @@ impl Nav {
             "uncompare" => Nav::Uncompare(value.into()),
             "mine" => Nav::ShareMine(value.into()),
             "have" => Nav::Have(value.into()),
+            "measured" => {
+                let (gpu, gbs) = value.split_once(':')?;
+                let gbs =
+                    crate::decimal::parse_number(gbs).filter(|x| x.is_finite() && *x > 0.0)?;
+                Nav::HaveMeasured(Measured {
+                    gpu: gpu.into(),
+                    gbs,
+                })
+            }
             "measure" => Nav::AddMeasurement(value.into()),
             "gpus" => Nav::Change(Change::Gpus(value.parse().ok()?)),
             "prec" => Nav::Change(Change::Precision(Precision::parse(value)?)),
@@ -150,6 +163,11 @@ impl AppState {
             Nav::ShareMine(id) => self.share_mine(id),
             Nav::Have(id) => {
                 self.workload.have = vec![id.clone()];
+                self.view = View::Advise;
+            }
+            Nav::HaveMeasured(m) => {
+                self.workload.have = vec![m.gpu.clone()];
+                self.workload.measured = Some(m.clone());
                 self.view = View::Advise;
             }
             Nav::AddMeasurement(id) => {

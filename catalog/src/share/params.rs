@@ -12,8 +12,8 @@ use crate::gpu::{Segment, Vendor};
 use crate::host::Host;
 use crate::model::Model;
 use crate::workload::{
-    EcoRequirement, Framework, KvCache, Mode, ModelChoice, Network, Optimizer, Priority, Runtime,
-    Task, Workload, DEFAULT_MODEL, MAX_HAVE, MAX_PRICES,
+    EcoRequirement, Framework, KvCache, Measured, Mode, ModelChoice, Network, Optimizer, Priority,
+    Runtime, Task, Workload, DEFAULT_MODEL, MAX_HAVE, MAX_PRICES,
 };
 
 /// One parameter of the link.
@@ -214,6 +214,33 @@ pub const PARAMS: &[Param] = &[
             } else {
                 Exported::Text(w.have.join(","))
             }
+        })),
+    },
+    Param {
+        key: "measured",
+        range: Some((1.0, 20000.0)),
+        whole: false,
+        // `rtx-3090:812`: a catalog card and the GB/s measured on it (`Workload::measured`).
+        read: |s, r| {
+            let (low, high) = r.range;
+            let (id, gbs) = r.value.split_once(':').unwrap_or((r.value, ""));
+            let gbs = parse_number(gbs).filter(|x| x.is_finite() && *x >= low && *x <= high);
+            match (r.catalog.gpu_id(id.trim()), gbs) {
+                (Some(gpu), Some(gbs)) => {
+                    s.workload.measured = Some(Measured { gpu, gbs });
+                    Ok(())
+                }
+                (None, _) if r.value.contains(':') => Err(IgnoreReason::UnknownGpu),
+                _ => Err(IgnoreReason::InvalidValue),
+            }
+        },
+        write: |s| {
+            let m = s.workload.measured.as_ref()?;
+            Some(format!("{}:{}", m.gpu, number(m.gbs)))
+        },
+        export: Some(("measured_bandwidth", |w, _| match &w.measured {
+            Some(m) => Exported::Text(format!("{}:{}", m.gpu, number(m.gbs))),
+            None => Exported::Null,
         })),
     },
     Param {

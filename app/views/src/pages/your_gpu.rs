@@ -5,6 +5,7 @@
 //! and goes into a link only when they ask.
 
 use catalog::share::Nav;
+use catalog::workload::Measured;
 use catalog::Catalog;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -13,7 +14,7 @@ use crate::components::link::view_link;
 use crate::measurement;
 use crate::state::use_ctx;
 use crate::state::{t, tv};
-use web::i18n::{fill, tr, Key, ViewKey};
+use web::i18n::{fill, num, tr, Key, ViewKey};
 use web::url::{my_gpu, storage, MINE_KEY};
 
 #[component]
@@ -21,6 +22,8 @@ pub fn YourGpu() -> impl IntoView {
     let ctx = use_ctx();
     let catalog = Catalog::embedded();
     let mine = RwSignal::new(my_gpu(ctx.mine.get_untracked()));
+    // The bandwidth a finished run on a real GPU measured, in GB/s.
+    let measured = RwSignal::new(None::<f64>);
     let choose = move |id: String| {
         if let Some(s) = storage() {
             let _ = s.set_item(MINE_KEY, &id);
@@ -31,7 +34,7 @@ pub fn YourGpu() -> impl IntoView {
         <section class="bench">
             <h1>{t(Key::NavBench)}</h1>
             <Detected />
-            <Measure choose=Callback::new(choose) />
+            <Measure choose=Callback::new(choose) measured=measured />
             <h2>{tv(ViewKey::BenchPickTitle)}</h2>
             <label for="mine-select">{tv(ViewKey::BenchPickLabel)}</label>
             <select id="mine-select" on:change=move |ev| {
@@ -46,10 +49,33 @@ pub fn YourGpu() -> impl IntoView {
             </select>
             {move || mine.get().and_then(|id| catalog.gpu(&id)).map(|g| {
                 let id = g.id.clone();
+                // Beside the card, its speed from the bandwidth measured here, once a run has.
+                let spec = g.memory_bandwidth_gbs.unwrap_or(0.0);
+                let consistent = measured.get().filter(|gbs| catalog::bench::bandwidth_consistent(spec, *gbs));
+                // A figure this card does not measure stays out of its estimates, and says why.
+                let unlike = measured.get().filter(|_| consistent.is_none()).map(|gbs| {
+                    let (lo, hi) = catalog::bench::WEBGPU_BANDWIDTH_EFFICIENCY;
+                    let text = fill(tr(ctx.lang(), ViewKey::BenchMeasuredUnlike), &[
+                        ("gbs", num(gbs)),
+                        ("name", g.name.clone()),
+                        ("lo", catalog::decimal::fixed(lo * 100.0, 0)),
+                        ("hi", catalog::decimal::fixed(hi * 100.0, 0)),
+                        ("spec", num(spec)),
+                    ]);
+                    view! { <p data-testid="measured-unlike">{text}</p> }
+                });
+                let have = match consistent {
+                    Some(gbs) => {
+                        let label = move || fill(tr(ctx.lang(), ViewKey::BenchHaveMeasured), &[("gbs", num(gbs))]);
+                        view_link(Nav::HaveMeasured(Measured { gpu: id.clone(), gbs }), "link", Some("have-mine"), Signal::derive(label))
+                    }
+                    None => view_link(Nav::Have(id.clone()), "link", Some("have-mine"), Signal::derive(move || tr(ctx.lang(), ViewKey::BenchHave).to_string())),
+                };
                 view! {
                     <p>{fill(tr(ctx.lang(), ViewKey::BenchMine), &[("name", g.name.clone())])}" "
-                        {view_link(Nav::ShareMine(id.clone()), "link", Some("share-mine"), Signal::derive(move || tr(ctx.lang(), ViewKey::BenchShareMine).to_string()))}" · "
-                        {view_link(Nav::Have(id), "link", Some("have-mine"), Signal::derive(move || tr(ctx.lang(), ViewKey::BenchHave).to_string()))}</p>
+                        {view_link(Nav::ShareMine(id), "link", Some("share-mine"), Signal::derive(move || tr(ctx.lang(), ViewKey::BenchShareMine).to_string()))}" · "
+                        {have}</p>
+                    {unlike}
                 }
             })}
         </section>
@@ -189,7 +215,7 @@ enum Phase {
 
 /// The measurement: start button, live status, and what the measurement module draws.
 #[component]
-fn Measure(choose: Callback<String>) -> impl IntoView {
+fn Measure(choose: Callback<String>, measured: RwSignal<Option<f64>>) -> impl IntoView {
     let ctx = use_ctx();
     let phase = RwSignal::new(Phase::Idle);
     let progress = RwSignal::new(String::new());
@@ -198,6 +224,7 @@ fn Measure(choose: Callback<String>) -> impl IntoView {
     let start = move |_| {
         progress.set(String::new());
         outcome.set(String::new());
+        measured.set(None);
         phase.set(Phase::Loading);
         leptos::task::spawn_local(async move {
             let loaded = match module.get_value() {
@@ -214,7 +241,14 @@ fn Measure(choose: Callback<String>) -> impl IntoView {
                 .measure(move |line| progress.update(|p| p.push_str(&line)))
                 .await
             {
-                Ok(report) => outcome.set(report),
+                Ok(report) => {
+                    measured.set(
+                        catalog::bench::report::Outcome::decode(&report)
+                            .ok()
+                            .and_then(|o| o.bandwidth_gbs()),
+                    );
+                    outcome.set(report);
+                }
                 Err(why) => phase.set(Phase::Failed(why.to_string())),
             }
         });

@@ -304,6 +304,15 @@ fn owned_alone(h: &mut Html, d: &Draw, ranking: &Ranking) {
         }
         None => fill(d.t(Key::AnswerOwnedCannot), &[("gpus", gpus)]),
     };
+    // Its speed from the bandwidth measured on this machine, when the link carries one.
+    let text = match alone
+        .reasons
+        .iter()
+        .find(|r| matches!(r, Reason::MeasuredBandwidth { .. }))
+    {
+        Some(r) => format!("{text} {}.", reason_text(d.lang, r)),
+        None => text,
+    };
     h.el(
         "p",
         &[("class", "answer-owned"), ("data-testid", "answer-owned")],
