@@ -21,6 +21,24 @@ pub const LLAMACPP_LADDER: [Precision; 6] = [
     Precision::Iq2Xs,
 ];
 
+/// The highest type a model is run in with part of it in system memory
+/// (`estimate::offload`): Q4_K_M, the type Ollama's library ships a model in unless a tag
+/// names another (kgptalkie.com's "Local LLMs 2026" reference lists every Ollama size "Q4_K_M
+/// unless noted") and the one llama.cpp guides start from. Offloaded, every step above it
+/// adds bytes each token reads from system memory, at a tenth of the card's bandwidth or
+/// less, for a perplexity gain under 0.18 (`perplexity_cost`).
+pub const OFFLOAD_CEILING: Precision = Precision::Q4KM;
+
+/// Whether a type is one a model is run in offloaded: at or below `OFFLOAD_CEILING`, or
+/// the type the model is released in.
+pub fn runs_offloaded(model: &Model, precision: Precision) -> bool {
+    released(model) == Some(precision)
+        || LLAMACPP_LADDER
+            .iter()
+            .skip_while(|p| **p != OFFLOAD_CEILING)
+            .any(|p| *p == precision)
+}
+
 /// The GGUF type a model is released in (`Model::gguf`), if llama.cpp runs it as released.
 pub fn released(model: &Model) -> Option<Precision> {
     model.gguf.as_deref().and_then(Precision::parse)

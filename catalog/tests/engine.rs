@@ -1602,3 +1602,28 @@ fn a_measured_bandwidth_below_the_datasheets_slows_that_card_alone() {
     assert!(speed(&paired_low, "rtx-4090") < speed(&paired, "rtx-4090"));
     assert!(measured_reason(&paired_low, "rtx-4090").is_some());
 }
+
+/// A quantized KV cache buys context, not speed, in llama.cpp: at 32k tokens an 8B model
+/// on a 12 GB card
+/// decodes no faster with a Q8_0 cache than with F16 (published depth sweeps show it
+/// slower), while the longest context that fits grows.
+#[test]
+fn a_quantized_kv_cache_lengthens_the_context_without_speeding_decode() {
+    let item = |q: &str| {
+        let r = ranked(q);
+        let i = r
+            .items
+            .into_iter()
+            .find(|i| i.gpu.id == "rtx-3060")
+            .expect("listed");
+        (
+            i.speed.as_ref().map(|s| s.throughput.mid).expect("speed"),
+            i.longest_context.map(|c| c.tokens).expect("context"),
+        )
+    };
+    let base = "task=infer&model=llama-3.1-8b&prec=q4_k_m&seq=32768";
+    let (f16_speed, f16_ctx) = item(base);
+    let (q8_speed, q8_ctx) = item(&format!("{base}&kv=q8"));
+    assert!(q8_speed <= f16_speed * 1.001, "{q8_speed} vs {f16_speed}");
+    assert!(q8_ctx > f16_ctx, "{q8_ctx} vs {f16_ctx}");
+}

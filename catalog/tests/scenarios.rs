@@ -108,11 +108,16 @@ fn check(case: &Value) -> Result<(), String> {
         "offloaded" => {
             let i = item(&r, s("gpu"))?;
             let host = i.placement.as_ref().and_then(|p| p.host);
-            (i.fits() && host.is_some()).then_some(()).ok_or(format!(
-                "fits = {}, offloaded {}",
-                i.fits(),
-                host.is_some()
-            ))
+            // Where the case names the type people run it in, the card runs that one.
+            let typed = s("precision").is_empty() || i.precision.as_str() == s("precision");
+            (i.fits() && host.is_some() && typed)
+                .then_some(())
+                .ok_or(format!(
+                    "fits = {}, offloaded {}, at {}",
+                    i.fits(),
+                    host.is_some(),
+                    i.precision.as_str()
+                ))
         }
         "placement" => {
             let i = item(&r, s("gpu"))?;

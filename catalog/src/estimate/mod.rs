@@ -86,6 +86,25 @@ pub fn measured_bandwidth_factor(gpu: &Gpu, workload: &Workload) -> f64 {
     }
 }
 
+/// What a decode step's read of a quantized KV cache costs in llama.cpp, as a multiple of
+/// its bytes: the time of the same cache in 16 bits. Quantizing the cache (`kv=q8|q4`)
+/// buys memory, a longer context, not speed: its flash-attention kernels dequantize each
+/// block they read, and published depth sweeps show no gain. An RTX 3090 decoding a 27B
+/// model at Q8_0 cache ran 35.12 tokens/s against 35.27 at F16 at 1k tokens deep, 28.03
+/// against 32.62 at 32k and 24.02 against 30.83 at 55k (TheTom/llama-cpp-turboquant
+/// issue 102, llama-bench tg64 with `-fa 1`, September 2026); a Q4_0 cache decoded
+/// Qwen2.5 7B Q4_K_M at 141.4 tokens/s against 147.8 (same repository, PR 53, tg128 on
+/// an RTX 3090). The engine keeps the 16-bit time and leaves out the extra loss at great
+/// depth. 1 for a 16-bit cache and for other runtimes.
+fn llamacpp_kv_time(workload: &Workload) -> f64 {
+    let kv = workload.kv;
+    if workload.runtime() != Runtime::LlamaCpp || kv == crate::workload::KvCache::F16 {
+        return 1.0;
+    }
+    let p = workload.precision;
+    crate::workload::KvCache::F16.bytes(p) / kv.bytes(p)
+}
+
 /// Whether the GPU's memory is HBM (stacked, on package) rather than GDDR or LPDDR.
 fn hbm(gpu: &Gpu) -> bool {
     gpu.memory_type
@@ -703,7 +722,7 @@ pub fn speed(
         let n = f64::from(placement.gpus);
         let replicas = 1;
         let weights = placement.memory.weights;
-        let kv = placement.memory.kv_cache;
+        let kv = placement.memory.kv_cache * llamacpp_kv_time(workload);
         if model.family.is_decoder() {
             let t = sized.transformer?;
             // One decode step reads every weight once (for a mixture of experts, the experts

@@ -147,7 +147,8 @@ fn rung(
         return above_tight;
     }
     // Nothing at 4 bits or more fits on the GPU: with part of the model in system memory
-    // (`estimate::offload`), the highest such type that decodes faster than people read,
+    // (`estimate::offload`), the highest such type up to Q4_K_M
+    // (`quant::OFFLOAD_CEILING`) that decodes faster than people read,
     // before a type below the floor that fits on the GPU; a slower offloaded run, at the
     // fastest such type (the last that offloads), only when nothing else runs.
     let offloaded = |p: Precision| {
@@ -164,7 +165,10 @@ fn rung(
         Some(speed.throughput.mid >= score::USABLE_DECODE_TOKENS_S)
     };
     let mut slow = None;
-    for &p in ladder.iter().filter(|p| !quant::below_floor(**p)) {
+    for &p in ladder
+        .iter()
+        .filter(|p| !quant::below_floor(**p) && quant::runs_offloaded(sized.model, **p))
+    {
         match offloaded(p) {
             Some(true) => return Some(p),
             Some(false) => slow = Some(p),
