@@ -1627,3 +1627,36 @@ fn a_quantized_kv_cache_lengthens_the_context_without_speeding_decode() {
     assert!(q8_speed <= f16_speed * 1.001, "{q8_speed} vs {f16_speed}");
     assert!(q8_ctx > f16_ctx, "{q8_ctx} vs {f16_ctx}");
 }
+
+/// Offloaded, a card runs the model at Q4_K_M at most (`quant::OFFLOAD_CEILING`), and its
+/// type's reason says it is the offloaded type rather than the highest that fits.
+#[test]
+fn an_offloaded_card_runs_q4_k_m_and_says_why() {
+    let r = ranked("task=infer&model=qwen3-30b-a3b");
+    let card = r
+        .items
+        .iter()
+        .find(|i| i.gpu.id == "rtx-4060-ti-16gb")
+        .expect("listed");
+    assert!(card.placement.as_ref().is_some_and(|p| p.host.is_some()));
+    assert!(card.reasons.iter().any(|x| matches!(
+        x,
+        Reason::Quantized {
+            precision: catalog::workload::Precision::Q4KM,
+            offloaded: true
+        }
+    )));
+    // A card that holds it whole says the plain reason.
+    let whole = r
+        .items
+        .iter()
+        .find(|i| i.gpu.id == "rtx-3090")
+        .expect("listed");
+    assert!(whole.reasons.iter().any(|x| matches!(
+        x,
+        Reason::Quantized {
+            offloaded: false,
+            ..
+        }
+    )));
+}

@@ -299,17 +299,25 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         // A format a model is released in (gpt-oss's MXFP4) is its own quality.
         Reason::Quantized {
             precision: precision @ Precision::Mxfp4,
+            ..
         } => fill(
             t(Key::ReasonQuantizedReleased),
             &[("q", precision.as_str().to_ascii_uppercase())],
         ),
-        Reason::Quantized { precision } => {
+        Reason::Quantized {
+            precision,
+            offloaded,
+        } => {
             let cost = match quant::perplexity_cost(*precision) {
                 Some(ppl) => fill(t(Key::QuantPerplexity), &[("ppl", shortest(ppl))]),
                 None => t(Key::QuantUnmeasured).into(),
             };
             fill(
-                t(Key::ReasonQuantized),
+                t(if *offloaded {
+                    Key::ReasonQuantizedOffloaded
+                } else {
+                    Key::ReasonQuantized
+                }),
                 &[
                     ("q", precision.as_str().to_ascii_uppercase()),
                     ("cost", cost),
@@ -505,7 +513,7 @@ pub fn fit_badge(lang: Lang, reasons: &[Reason]) -> Option<(&'static str, String
     });
     // Run at a ladder's type: "at Q5_K_M" after the GPU count.
     let quant = reasons.iter().find_map(|r| match r {
-        Reason::Quantized { precision } => Some(fill(
+        Reason::Quantized { precision, .. } => Some(fill(
             tr(lang, Key::CardBadgeQuant),
             &[("q", precision.as_str().to_ascii_uppercase())],
         )),

@@ -397,7 +397,10 @@ pub(super) fn rank_items<'c>(
                 precision: p,
                 ..own.take().unwrap_or_else(|| workload.clone())
             });
-            reasons.push(Reason::Quantized { precision: p });
+            reasons.push(Reason::Quantized {
+                precision: p,
+                offloaded: false,
+            });
         }
         // What the libraries the workload uses allow here (`support`).
         let mut library_reasons = Vec::new();
@@ -541,6 +544,11 @@ pub(super) fn rank_items<'c>(
             }
         }
         if let Some(share) = placement.as_ref().and_then(|p| p.host) {
+            for r in reasons.iter_mut() {
+                if let Reason::Quantized { offloaded, .. } = r {
+                    *offloaded = true;
+                }
+            }
             reasons.push(Reason::Offloaded {
                 share,
                 readable: speed

@@ -233,9 +233,12 @@ pub enum Reason {
         speed_share: f64,
     },
     /// `prec=auto`: the model runs here in this format, the highest of its runtime's
-    /// ladder that fits (`quant`); its quality cost is `quant::quality`.
+    /// ladder that fits (`quant`); its quality cost is `quant::quality`. `offloaded`: with
+    /// part of the model in system memory, where the ladder stops at
+    /// `quant::OFFLOAD_CEILING`.
     Quantized {
         precision: Precision,
+        offloaded: bool,
     },
     /// The model does not fit on the GPU and llama.cpp runs it with part of it in the
     /// host's system memory (`estimate::offload`): the speed counts reading it there.
@@ -416,7 +419,7 @@ impl Ranked<'_> {
     /// The GGUF type the ladder runs the model in here (`Reason::Quantized`), if any.
     pub fn quantized(&self) -> Option<Precision> {
         self.reasons.iter().find_map(|r| match r {
-            Reason::Quantized { precision } => Some(*precision),
+            Reason::Quantized { precision, .. } => Some(*precision),
             _ => None,
         })
     }

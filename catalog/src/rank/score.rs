@@ -119,7 +119,7 @@ fn not_as_asked(x: &Reason, r: &Ranked, workload: &Workload) -> bool {
     match x {
         Reason::NoBf16UsesFp16 | Reason::PrecisionFallback { .. } => workload.task.is_training(),
         Reason::LegacyPytorchOnly => r.software.needs_pytorch(),
-        Reason::Quantized { precision } => quant::below_floor(*precision),
+        Reason::Quantized { precision, .. } => quant::below_floor(*precision),
         _ => false,
     }
 }
@@ -312,7 +312,7 @@ pub(super) fn growth(r: &Ranked) -> f64 {
 /// Reasons worth repeating next to a pick: what could surprise the person later. A full
 /// copy on each of the GPUs the person allowed (plain data parallel) is what they asked for.
 pub fn is_caveat(reason: &Reason) -> bool {
-    if let Reason::Quantized { precision } = reason {
+    if let Reason::Quantized { precision, .. } = reason {
         return quant::below_floor(*precision);
     }
     if let Reason::NeedsGpus {

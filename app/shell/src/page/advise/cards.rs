@@ -96,7 +96,7 @@ pub fn memory_total(h: &mut Html, lang: Lang, r: &Ranking) {
             .reasons
             .iter()
             .filter_map(|x| match x {
-                Reason::Quantized { precision } => Some(fill(
+                Reason::Quantized { precision, .. } => Some(fill(
                     tr(lang, Key::MemTopQuant),
                     &[("q", precision.as_str().to_ascii_uppercase())],
                 )),
