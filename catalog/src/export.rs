@@ -262,20 +262,17 @@ pub fn to_json(
     ])
 }
 
-/// The published measurement nearest a GPU's card, as the card shows it.
+/// The published measurement nearest a GPU's card, as the card shows it: of its own GPU,
+/// else of the same model on another GPU (`differs` starts with `gpu:ID`).
 fn measured<'e>(
     ranking: &Ranking,
     w: &Workload,
     item: &Ranked,
     evidence: &'e [Measurement],
 ) -> Option<Nearest<'e>> {
-    evidence::nearest(
-        crate::Catalog::embedded(),
-        evidence,
-        w,
-        &ranking.model,
-        item,
-    )
+    let catalog = crate::Catalog::embedded();
+    evidence::nearest(catalog, evidence, w, &ranking.model, item)
+        .or_else(|| evidence::nearest_elsewhere(catalog, evidence, w, &ranking.model, item))
 }
 
 /// A difference as a code: `model:llama-3-8b`, `batch:64`, `prompt`.
@@ -289,6 +286,7 @@ fn difference_code(d: &Difference) -> String {
         Difference::Batch(b) => format!("batch:{}", number(*b)),
         Difference::Steps(n) => format!("steps:{n}"),
         Difference::Gpus(n) => format!("gpus:{n}"),
+        Difference::Gpu(id) => format!("gpu:{id}"),
     }
 }
 

@@ -175,3 +175,38 @@ fn a_card_on_the_ladder_matches_rows_at_its_own_type() {
         assert_eq!(named, !exact, "{query}: {differs:?}");
     }
 }
+
+/// A card whose GPU has no row at this kind of work shows the same model measured on
+/// another GPU: of its vendor where one was, then the nearest in bandwidth, named first
+/// among the differences. A card with a row of its own never does.
+#[test]
+fn without_a_row_of_its_own_a_card_shows_the_model_measured_on_a_neighbour() {
+    let catalog = Catalog::embedded();
+    let rows = rows();
+    let query = "task=infer&model=qwen3-30b-a3b";
+    let (state, _) = parse(query, catalog);
+    let ranking = rank(catalog, &state.workload, &state.filters);
+    let card = |id: &str| ranking.items.iter().find(|r| r.gpu.id == id).expect(id);
+    let sixteen = card("rtx-4060-ti-16gb");
+    assert!(evidence::nearest(catalog, &rows, &state.workload, &ranking.model, sixteen).is_none());
+    let n = evidence::nearest_elsewhere(catalog, &rows, &state.workload, &ranking.model, sixteen)
+        .expect("a neighbour");
+    let Difference::Gpu(other) = &n.differs[0] else {
+        panic!("{:?}", n.differs)
+    };
+    assert_ne!(other, "rtx-4060-ti-16gb");
+    assert_eq!(n.row.model(), "qwen3-30b-a3b");
+    let vendor = |id: &str| catalog.gpu(id).expect(id).vendor;
+    assert_eq!(vendor(other), vendor("rtx-4060-ti-16gb"), "{other}");
+    assert!(n.comparison.is_some(), "the engine's figure for that run");
+    // The RTX 2080 ran this model itself: its own row, never a neighbour's.
+    let own = evidence::nearest(
+        catalog,
+        &rows,
+        &state.workload,
+        &ranking.model,
+        card("rtx-2080"),
+    )
+    .expect("its own row");
+    assert!(!own.differs.iter().any(|d| matches!(d, Difference::Gpu(_))));
+}

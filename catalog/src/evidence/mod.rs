@@ -11,7 +11,7 @@ mod nearest;
 mod validate;
 
 pub use estimate::{accuracy, estimate, fitted_on, Accuracy, Comparison, Tally};
-pub use nearest::{kinds_for, nearest, Difference, Nearest, BATCH_TOLERANCE};
+pub use nearest::{kinds_for, nearest, nearest_elsewhere, Difference, Nearest, BATCH_TOLERANCE};
 pub use validate::violations;
 
 /// One field's value.

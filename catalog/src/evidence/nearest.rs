@@ -41,6 +41,9 @@ pub enum Difference {
     /// Another number of denoising steps (the row's): its seconds per image are not the
     /// card's.
     Steps(u32),
+    /// Another GPU (the row's id): shown only where no row measured the card's own GPU at
+    /// this kind of work (`nearest_elsewhere`).
+    Gpu(String),
 }
 
 impl Difference {
@@ -52,6 +55,7 @@ impl Difference {
             Difference::Gpus(_) => 3,
             Difference::Stack(_) => 2,
             Difference::Precision(_) | Difference::Batch(_) | Difference::Steps(_) => 1,
+            Difference::Gpu(_) => 16,
         }
     }
 }
@@ -123,9 +127,7 @@ pub fn nearest<'a>(
     card: &Ranked,
 ) -> Option<Nearest<'a>> {
     let gpu = card.gpu.id.as_str();
-    let gpus = card.placement.as_ref().map_or(1, |p| p.gpus);
     let kinds = kinds_for(workload.task, model.family);
-    let card_task = workload.task.as_str();
     let mut best: Option<(u32, Nearest<'a>)> = None;
     for row in rows {
         let Some(kind) = row.kind().filter(|k| kinds.contains(k)) else {
@@ -150,46 +152,7 @@ pub fn nearest<'a>(
         } else {
             unit
         };
-        let mut differs = Vec::new();
-        if !same_model(catalog, row.model(), model) {
-            differs.push(Difference::Model(row.model().to_string()));
-        }
-        if workload.task.is_training() {
-            let task = match row.text("task") {
-                "" => "train",
-                t => t,
-            };
-            if task != card_task {
-                differs.push(Difference::Task(task.to_string()));
-            }
-        }
-        if kind == Kind::Prefill {
-            differs.push(Difference::Prompt);
-        }
-        if !row.stack().is_empty() && !same_stack(row.stack(), card.software) {
-            differs.push(Difference::Stack(row.stack().to_string()));
-        }
-        let row_precision = row.text("precision");
-        if !same_precision(precision(row_precision), card.precision) {
-            differs.push(Difference::Precision(row_precision.to_string()));
-        }
-        if let Some(batch) = row
-            .number("batch")
-            .or((kind == Kind::Decode).then_some(1.0))
-        {
-            let ratio = batch / f64::from(workload.batch.max(1));
-            if !(1.0 / BATCH_TOLERANCE..=BATCH_TOLERANCE).contains(&ratio) {
-                differs.push(Difference::Batch(batch));
-            }
-        }
-        if let Some(steps) = row.number("steps").filter(|_| kind == Kind::Diffusion) {
-            if steps as u32 != workload.steps() {
-                differs.push(Difference::Steps(steps as u32));
-            }
-        }
-        if row.gpus() != gpus.max(1) {
-            differs.push(Difference::Gpus(row.gpus()));
-        }
+        let differs = differences(catalog, row, kind, workload, model, card);
         let score: u32 = differs.iter().map(Difference::weight).sum();
         let better = match &best {
             None => true,
@@ -203,6 +166,128 @@ pub fn nearest<'a>(
                     value,
                     unit,
                     versus,
+                    differs,
+                    comparison: None,
+                },
+            ));
+        }
+    }
+    best.map(|(_, mut n)| {
+        n.comparison = estimate(catalog, n.row);
+        n
+    })
+}
+
+/// How a row's run differs from the card's workload (the GPU aside).
+fn differences(
+    catalog: &Catalog,
+    row: &Measurement,
+    kind: Kind,
+    workload: &Workload,
+    model: &Model,
+    card: &Ranked,
+) -> Vec<Difference> {
+    let gpus = card.placement.as_ref().map_or(1, |p| p.gpus);
+    let card_task = workload.task.as_str();
+    let mut differs = Vec::new();
+    if !same_model(catalog, row.model(), model) {
+        differs.push(Difference::Model(row.model().to_string()));
+    }
+    if workload.task.is_training() {
+        let task = match row.text("task") {
+            "" => "train",
+            t => t,
+        };
+        if task != card_task {
+            differs.push(Difference::Task(task.to_string()));
+        }
+    }
+    if kind == Kind::Prefill {
+        differs.push(Difference::Prompt);
+    }
+    if !row.stack().is_empty() && !same_stack(row.stack(), card.software) {
+        differs.push(Difference::Stack(row.stack().to_string()));
+    }
+    let row_precision = row.text("precision");
+    if !same_precision(precision(row_precision), card.precision) {
+        differs.push(Difference::Precision(row_precision.to_string()));
+    }
+    if let Some(batch) = row
+        .number("batch")
+        .or((kind == Kind::Decode).then_some(1.0))
+    {
+        let ratio = batch / f64::from(workload.batch.max(1));
+        if !(1.0 / BATCH_TOLERANCE..=BATCH_TOLERANCE).contains(&ratio) {
+            differs.push(Difference::Batch(batch));
+        }
+    }
+    if let Some(steps) = row.number("steps").filter(|_| kind == Kind::Diffusion) {
+        if steps as u32 != workload.steps() {
+            differs.push(Difference::Steps(steps as u32));
+        }
+    }
+    if row.gpus() != gpus.max(1) {
+        differs.push(Difference::Gpus(row.gpus()));
+    }
+    differs
+}
+
+/// Where no row measured the card's GPU at this kind of work (`nearest` is `None`): the
+/// same model measured on another GPU, of the same vendor where one was, the nearest in
+/// memory bandwidth among the rows with the fewest other differences, so the card still shows a measured neighbour. Its
+/// differences start with that GPU (`Difference::Gpu`); the comparison is the engine's
+/// figure for the row's own run, on its own GPU.
+pub fn nearest_elsewhere<'a>(
+    catalog: &Catalog,
+    rows: &'a [Measurement],
+    workload: &Workload,
+    model: &Model,
+    card: &Ranked,
+) -> Option<Nearest<'a>> {
+    let kinds = kinds_for(workload.task, model.family);
+    let bandwidth = |id: &str| catalog.gpu(id).and_then(|g| g.memory_bandwidth_gbs);
+    let own = card.gpu.memory_bandwidth_gbs?;
+    let mut best: Option<((u32, f64), Nearest<'a>)> = None;
+    for row in rows {
+        let Some(kind) = row
+            .kind()
+            .filter(|k| kinds.contains(k) && *k != Kind::TrainingRatio)
+        else {
+            continue;
+        };
+        if row.gpu() == card.gpu.id || !same_model(catalog, row.model(), model) {
+            continue;
+        }
+        let (Some(value), Some(theirs)) = (row.value(), bandwidth(row.gpu())) else {
+            continue;
+        };
+        let mut differs = vec![Difference::Gpu(row.gpu().to_string())];
+        differs.extend(differences(catalog, row, kind, workload, model, card));
+        // Fewest differences, then the same vendor (its software), then the nearest
+        // bandwidth, then the latest.
+        let vendor = catalog
+            .gpu(row.gpu())
+            .is_some_and(|g| g.vendor != card.gpu.vendor);
+        let key = (
+            differs.iter().map(Difference::weight).sum::<u32>() + u32::from(vendor),
+            (theirs / own).ln().abs(),
+        );
+        let better = match &best {
+            None => true,
+            Some(((s, far), b)) => {
+                key.0 < *s
+                    || (key.0 == *s && key.1 < *far)
+                    || (key.0 == *s && key.1 == *far && row.date() > b.row.date())
+            }
+        };
+        if better {
+            best = Some((
+                key,
+                Nearest {
+                    row,
+                    value,
+                    unit: row.unit(),
+                    versus: None,
                     differs,
                     comparison: None,
                 },

@@ -233,6 +233,7 @@ pub fn card(
     grade: Option<Grade>,
     vs_mine: Option<(f64, &str)>,
     measured: Option<Option<Nearest>>,
+    elsewhere: Option<Nearest>,
     command: Option<String>,
     open: bool,
 ) {
@@ -320,7 +321,13 @@ pub fn card(
         &[("class", "rank-speed")],
         &time_line(lang, item, &d.state.workload),
     );
-    if let Some(Some(n)) = &measured {
+    // Its GPU's own measurement, else the same model measured on another GPU, as a
+    // neighbour to read the estimate by (the card still offers to add its own).
+    if let Some(n) = measured
+        .as_ref()
+        .and_then(Option::as_ref)
+        .or(elsewhere.as_ref())
+    {
         measured_line(h, d, n);
     }
     h.el("p", &[("class", "rank-cost")], &cost_line);
@@ -667,6 +674,9 @@ fn differences(lang: Lang, differs: &[Difference]) -> String {
             Difference::Batch(b) => fill(tr(lang, Key::DiffBatch), &[("n", whole(*b))]),
             Difference::Gpus(n) => gpu_count(lang, *n as usize),
             Difference::Steps(n) => fill(tr(lang, Key::DiffSteps), &[("n", whole(f64::from(*n)))]),
+            Difference::Gpu(id) => Catalog::embedded()
+                .gpu(id)
+                .map_or_else(|| id.clone(), |g| g.name.clone()),
         })
         .collect();
     words.join(if lang == Lang::Zh { "，" } else { ", " })
@@ -818,10 +828,20 @@ pub fn ranking(
         if n < FULL_CARDS {
             let vs_mine =
                 base.and_then(|(b, name)| Some((item.speed.as_ref()?.throughput.mid / b, name)));
+            let catalog = Catalog::embedded();
             let measured = d.evidence.map(|rows| {
-                let catalog = Catalog::embedded();
                 catalog::evidence::nearest(catalog, rows, &d.state.workload, &r.model, item)
             });
+            let elsewhere = match (d.evidence, &measured) {
+                (Some(rows), Some(None)) => catalog::evidence::nearest_elsewhere(
+                    catalog,
+                    rows,
+                    &d.state.workload,
+                    &r.model,
+                    item,
+                ),
+                _ => None,
+            };
             card(
                 h,
                 d,
@@ -830,6 +850,7 @@ pub fn ranking(
                 *grade,
                 vs_mine,
                 measured,
+                elsewhere,
                 catalog::command::command(item, &d.state.workload, &r.model),
                 open.contains(&item.gpu.id),
             );
