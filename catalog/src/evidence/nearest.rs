@@ -233,8 +233,8 @@ fn differences(
 }
 
 /// Where no row measured the card's GPU at this kind of work (`nearest` is `None`): the
-/// same model measured on another GPU, of the same vendor where one was, the nearest in
-/// memory bandwidth among the rows with the fewest other differences, so the card still shows a measured neighbour. Its
+/// same model measured on another GPU, of the same vendor and then architecture where one
+/// was, the nearest in memory bandwidth among the rows with the fewest other differences, so the card still shows a measured neighbour. Its
 /// differences start with that GPU (`Difference::Gpu`); the comparison is the engine's
 /// figure for the row's own run, on its own GPU.
 pub fn nearest_elsewhere<'a>(
@@ -247,7 +247,7 @@ pub fn nearest_elsewhere<'a>(
     let kinds = kinds_for(workload.task, model.family);
     let bandwidth = |id: &str| catalog.gpu(id).and_then(|g| g.memory_bandwidth_gbs);
     let own = card.gpu.memory_bandwidth_gbs?;
-    let mut best: Option<((u32, f64), Nearest<'a>)> = None;
+    let mut best: Option<((u32, u32, f64), Nearest<'a>)> = None;
     for row in rows {
         let Some(kind) = row
             .kind()
@@ -263,21 +263,22 @@ pub fn nearest_elsewhere<'a>(
         };
         let mut differs = vec![Difference::Gpu(row.gpu().to_string())];
         differs.extend(differences(catalog, row, kind, workload, model, card));
-        // Fewest differences, then the same vendor (its software), then the nearest
-        // bandwidth, then the latest.
-        let vendor = catalog
-            .gpu(row.gpu())
-            .is_some_and(|g| g.vendor != card.gpu.vendor);
+        // Fewest differences, then the same vendor (its software), then the same
+        // architecture (its kernels), then the nearest bandwidth, then the latest.
+        let other = catalog.gpu(row.gpu());
+        let vendor = other.is_some_and(|g| g.vendor != card.gpu.vendor);
+        let architecture = other.is_some_and(|g| g.architecture != card.gpu.architecture);
         let key = (
             differs.iter().map(Difference::weight).sum::<u32>() + u32::from(vendor),
+            u32::from(architecture),
             (theirs / own).ln().abs(),
         );
         let better = match &best {
             None => true,
-            Some(((s, far), b)) => {
-                key.0 < *s
-                    || (key.0 == *s && key.1 < *far)
-                    || (key.0 == *s && key.1 == *far && row.date() > b.row.date())
+            Some(((s, arch, far), b)) => {
+                (key.0, key.1) < (*s, *arch)
+                    || ((key.0, key.1) == (*s, *arch) && key.2 < *far)
+                    || ((key.0, key.1) == (*s, *arch) && key.2 == *far && row.date() > b.row.date())
             }
         };
         if better {
