@@ -303,8 +303,14 @@ impl Page {
         let view = self.state.view;
         // The theme and language live on <html> so that the page background follows them too.
         if let Some(html) = document().document_element() {
-            let _ = html.set_attribute("data-theme", theme.as_str());
-            let _ = html.set_attribute("lang", if lang == Lang::Zh { "zh-CN" } else { "en" });
+            // Set only when they change: a set attribute on <html> restyles the page.
+            let set = |name: &str, value: &str| {
+                if html.get_attribute(name).as_deref() != Some(value) {
+                    let _ = html.set_attribute(name, value);
+                }
+            };
+            set("data-theme", theme.as_str());
+            set("lang", if lang == Lang::Zh { "zh-CN" } else { "en" });
         }
         let title = web::title(lang, view);
         if title != self.drawn.title {
@@ -604,7 +610,11 @@ fn refresh_values(form: &Element, old: &AppState, new: &AppState) {
                 let value = get(new);
                 if value != get(old) {
                     if let Ok(input) = el.dyn_into::<HtmlInputElement>() {
-                        input.set_value(&advise::number_text(value));
+                        // A field already showing the number (the one being typed in)
+                        // keeps its text, its caret and its layout.
+                        if share::parse_number(&input.value()) != value {
+                            input.set_value(&advise::number_text(value));
+                        }
                     }
                 }
             }
