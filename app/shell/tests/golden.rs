@@ -28,6 +28,10 @@ const STATES: &[(&str, &str)] = &[
     ("moe-offload", "model=gpt-oss-120b&host=64&budget=1500"),
     ("have-3090", "model=llama-3.3-70b&have=rtx-3090"),
     (
+        "have-3090-mine",
+        "model=llama-3.3-70b&have=rtx-3090&mine=rtx-3090",
+    ),
+    (
         "have-3090-measured",
         "model=llama-3.3-70b&have=rtx-3090&measured=rtx-3090:560",
     ),

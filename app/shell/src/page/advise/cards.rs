@@ -779,7 +779,13 @@ pub fn ranking(
     memory_total(h, lang, r);
     // Whether the visitor's own GPU runs this workload, and if not, why; the cards then
     // say how much faster each is.
-    let mine_item = mine.and_then(|id| r.items.iter().find(|i| i.gpu.id == id));
+    // A GPU the person also owns (`have=`) is measured against on its own: in the list,
+    // its card is the box with one more of it.
+    let owned = |id: &str| d.state.workload.have.iter().any(|h| h == id);
+    let mine_item = mine.and_then(|id| match &r.owned_alone {
+        Some(alone) if owned(id) => Some(alone),
+        _ => r.items.iter().find(|i| i.gpu.id == id),
+    });
     if let Some(item) = mine_item {
         let name = item.gpu.name.clone();
         let text = match &item.why_not {
