@@ -233,8 +233,8 @@ fn differences(
 }
 
 /// Where no row measured the card's GPU at this kind of work (`nearest` is `None`): the
-/// same model measured on another GPU, of the same vendor and then architecture where one
-/// was, the nearest in memory bandwidth among the rows with the fewest other differences, so the card still shows a measured neighbour. Its
+/// same model measured on another GPU of its vendor, of its architecture where one was,
+/// the nearest in memory bandwidth among the rows with the fewest other differences, so the card still shows a measured neighbour. Its
 /// differences start with that GPU (`Difference::Gpu`); the comparison is the engine's
 /// figure for the row's own run, on its own GPU.
 pub fn nearest_elsewhere<'a>(
@@ -263,13 +263,18 @@ pub fn nearest_elsewhere<'a>(
         };
         let mut differs = vec![Difference::Gpu(row.gpu().to_string())];
         differs.extend(differences(catalog, row, kind, workload, model, card));
-        // Fewest differences, then the same vendor (its software), then the same
-        // architecture (its kernels), then the nearest bandwidth, then the latest.
-        let other = catalog.gpu(row.gpu());
-        let vendor = other.is_some_and(|g| g.vendor != card.gpu.vendor);
-        let architecture = other.is_some_and(|g| g.architecture != card.gpu.architecture);
+        // Another vendor's run is another software stack (CUDA beside Metal or SYCL):
+        // no neighbour. Fewest differences, then the same architecture (its kernels),
+        // then the nearest bandwidth, then the latest.
+        let Some(other) = catalog
+            .gpu(row.gpu())
+            .filter(|g| g.vendor == card.gpu.vendor)
+        else {
+            continue;
+        };
+        let architecture = other.architecture != card.gpu.architecture;
         let key = (
-            differs.iter().map(Difference::weight).sum::<u32>() + u32::from(vendor),
+            differs.iter().map(Difference::weight).sum::<u32>(),
             u32::from(architecture),
             (theirs / own).ln().abs(),
         );
