@@ -67,12 +67,13 @@ pub enum Software {
     Pytorch,
     MegatronCore,
     Unsloth,
+    Torchtune,
     /// JAX or PyTorch/XLA on a TPU.
     Xla,
 }
 
 impl Software {
-    pub const ALL: [Software; 10] = [
+    pub const ALL: [Software; 11] = [
         Software::LlamaCpp,
         Software::Vllm,
         Software::Transformers,
@@ -82,6 +83,7 @@ impl Software {
         Software::Pytorch,
         Software::MegatronCore,
         Software::Unsloth,
+        Software::Torchtune,
         Software::Xla,
     ];
 
@@ -108,6 +110,7 @@ impl Software {
             Software::Pytorch => "pytorch",
             Software::MegatronCore => "megatron-core",
             Software::Unsloth => "unsloth",
+            Software::Torchtune => "torchtune",
             Software::Xla => "xla",
         }
     }
@@ -124,6 +127,7 @@ impl Software {
             Software::Pytorch => "PyTorch",
             Software::MegatronCore => "Megatron-Core",
             Software::Unsloth => "Unsloth",
+            Software::Torchtune => "torchtune",
             Software::Xla => "JAX / XLA",
         }
     }
@@ -156,6 +160,7 @@ pub fn software(workload: &Workload, family: Family, gpu: &Gpu, runtime: Runtime
             Framework::Megatron => Software::MegatronCore,
             Framework::Pytorch => Software::Pytorch,
             Framework::Unsloth => Software::Unsloth,
+            Framework::Torchtune => Software::Torchtune,
         };
     }
     match family {

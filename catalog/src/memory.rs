@@ -15,7 +15,7 @@
 //! - Framework: CUDA context and allocator slack (see `CONTEXT_BYTES`, `ALLOCATOR_SLACK`).
 
 use crate::model::{Family, Model};
-use crate::workload::{Precision, Task, Workload};
+use crate::workload::{Framework, Optimizer, Precision, Task, Workload};
 
 /// Bits per weight of QLoRA's NF4 with double quantisation (Dettmers et al. 2023).
 pub const NF4_BITS: f64 = 4.127;
@@ -47,13 +47,46 @@ pub const FULL_TRAINING_LOGIT_BYTES: f64 = 4.0;
 /// a token, 1.60 layers).
 pub const UNSLOTH_LAYER_ACTIVATIONS: f64 = 1.63;
 
+/// Bytes per logit under torchtune's `CEWithChunkedOutputLoss`, the loss of its Llama 3.1
+/// recipes: the LM head writes the logits in eight chunks, all kept in BF16 for the
+/// backward pass (2), and the loss upcasts one chunk at a time to FP32, keeping that
+/// chunk's copy, log-softmax and gradient ((4 + 4 + 4) / 8). Counted from the loss's
+/// design (torchtune/modules/loss/ce_chunked_output_loss.py, "upcasting only one chunk at
+/// a time"), not fitted.
+pub const TORCHTUNE_LOGIT_BYTES: f64 = 2.0 + 12.0 / 8.0;
+
 fn logit_bytes(workload: &Workload) -> f64 {
-    if workload.task.is_adapter() && workload.framework() == crate::workload::Framework::Pytorch {
-        ADAPTER_LOGIT_BYTES
-    } else {
-        FULL_TRAINING_LOGIT_BYTES
+    match workload.framework() {
+        Framework::Torchtune => TORCHTUNE_LOGIT_BYTES,
+        Framework::Pytorch if workload.task.is_adapter() => ADAPTER_LOGIT_BYTES,
+        _ => FULL_TRAINING_LOGIT_BYTES,
     }
 }
+
+/// A full fine-tune's weights, gradients and optimizer state in torchtune, in bytes per
+/// GPU before sharding, as its recipes set them (`dtype: bf16`: BF16 parameters with no
+/// FP32 master copy). On one GPU (`8B_full_single_device.yaml`) the optimizer is
+/// bitsandbytes' `PagedAdamW8bit` (two 8-bit moments, 2 bytes a parameter) stepped inside
+/// the backward pass (`optimizer_in_bwd: True`), which frees each gradient as soon as its
+/// parameter is updated, so the gradients held are the largest parameter's (the token
+/// embedding or the LM head). On several GPUs (`full_finetune_distributed`, `70B_full.yaml`)
+/// it is FSDP with PyTorch's AdamW, whose moments take the parameters' BF16 (4 bytes).
+/// `opt=adam8bit` keeps the 8-bit moments there; SGD's momentum is one BF16 value.
+pub fn torchtune_full_state(sized: &Sized, workload: &Workload, single: bool) -> (f64, f64, f64) {
+    let params = sized.model.params();
+    let weights = params * 2.0;
+    let largest = sized
+        .transformer
+        .map_or(params, |t| (t.vocab * t.hidden).min(params));
+    let moments = if workload.optimizer == Optimizer::Adamw && !single {
+        4.0
+    } else {
+        2.0
+    };
+    let gradients = if single { largest * 2.0 } else { weights };
+    (weights, gradients, params * moments)
+}
+
 /// Caching-allocator fragmentation on top of live tensors.
 pub const ALLOCATOR_SLACK: f64 = 0.08;
 /// Tokens a serving engine prefills at once (vLLM's default chunked-prefill budget).
@@ -323,7 +356,7 @@ impl Sized<'_> {
                 let s = t.tokens;
                 let h = t.hidden;
                 let full_layer = s * b * h * 34.0 * scale;
-                if workload.framework() == crate::workload::Framework::Unsloth {
+                if workload.framework() == Framework::Unsloth {
                     return full_layer * UNSLOTH_LAYER_ACTIVATIONS;
                 }
                 let stored = if workload.checkpointing() {
@@ -415,9 +448,17 @@ pub fn breakdown(sized: &Sized, workload: &Workload, sharding: Sharding) -> Memo
             // gradients (2 + 2), the rest is master weights and moments. Offloaded, the
             // optimizer steps on the CPU and keeps no state on the GPU.
             let per_param = workload.optimizer.bytes_per_param();
-            let w = weight_bytes;
-            let g = weight_bytes;
-            let o = params * per_param - w - g;
+            let (w, g, o) = if workload.framework() == Framework::Torchtune {
+                // The one-GPU recipe; torchtune runs several GPUs with FSDP, never as copies.
+                let single = sharding == Sharding::Single && workload.max_gpus() <= 1;
+                torchtune_full_state(sized, workload, single)
+            } else {
+                (
+                    weight_bytes,
+                    weight_bytes,
+                    params * per_param - 2.0 * weight_bytes,
+                )
+            };
             m.weights = w * shard;
             m.gradients = g * shard;
             m.optimizer = match sharding {

@@ -252,11 +252,16 @@ token_enum!(
     /// DDP: torchtitan, Hugging Face PEFT, torchtune), Megatron-Core with Transformer
     /// Engine (NeMo, Megatron-LM, AMD's Primus), or Unsloth, whose gradient checkpointing
     /// keeps the checkpointed layer inputs in host memory and whose loss never
-    /// materializes the logits (`memory::UNSLOTH_LAYER_ACTIVATIONS`).
+    /// materializes the logits (`memory::UNSLOTH_LAYER_ACTIVATIONS`), or torchtune as its
+    /// shipped recipes run: checkpointing on, the loss upcast one chunk of the logits at a
+    /// time (`memory::TORCHTUNE_LOGIT_BYTES`), and a full fine-tune on one GPU in pure
+    /// BF16 with a paged 8-bit AdamW stepped inside the backward pass
+    /// (`memory::torchtune_full_state`).
     Framework {
         Pytorch = "pytorch",
         Megatron = "megatron",
         Unsloth = "unsloth",
+        Torchtune = "torchtune",
     }
 );
 
@@ -489,9 +494,13 @@ impl Workload {
     /// Unsloth's QLoRA notebooks turn gradient checkpointing on, torchtune's LoRA configs set
     /// `enable_activation_checkpointing: True`); Megatron-Core recomputes nothing unless told
     /// (`TransformerConfig.recompute_granularity` defaults to `None`), NeMo's LoRA included.
+    /// torchtune's full fine-tunes recompute too (`8B_full_single_device.yaml`, `70B_full.yaml`).
     pub fn checkpointing(&self) -> bool {
-        self.checkpointing
-            .unwrap_or(self.task.is_adapter() && self.framework() != Framework::Megatron)
+        self.checkpointing.unwrap_or(match self.framework() {
+            Framework::Torchtune => true,
+            Framework::Megatron => false,
+            _ => self.task.is_adapter(),
+        })
     }
 
     /// The person's own price for a GPU, if they gave one.

@@ -1660,3 +1660,58 @@ fn an_offloaded_card_runs_q4_k_m_and_says_why() {
         }
     )));
 }
+
+/// torchtune's one-GPU full fine-tune keeps BF16 weights, one parameter's gradient and a
+/// paged 8-bit AdamW: on a 24 GB card the state that finds no room waits in system memory
+/// and the job runs on the card alone, slower by the pages' PCIe trips; a 48 GB card holds
+/// it all. The same job in PyTorch with mixed-precision Adam offloads with FSDP.
+#[test]
+fn torchtune_pages_its_optimizer_state_where_the_card_is_full() {
+    let query = "task=finetune&model=llama-3.1-8b&gpus=1&batch=2&seq=2048";
+    let tt = ranked(&format!("{query}&fw=torchtune"));
+    let item = |r: &Ranking<'static>, id: &str| {
+        let i = r
+            .items
+            .iter()
+            .find(|i| i.gpu.id == id)
+            .expect("in the catalog");
+        let p = i.placement.clone().expect("fits");
+        (p, i.speed.as_ref().expect("has a speed").throughput.mid)
+    };
+    let (on_4090, paged_speed) = item(&tt, "rtx-4090");
+    assert_eq!(on_4090.sharding, Sharding::Single);
+    // 8.03 billion parameters at two bytes of 8-bit moments: 16 GB, nearly all paged.
+    assert!(
+        (12e9..16.1e9).contains(&on_4090.paged_optimizer),
+        "paged {:e}",
+        on_4090.paged_optimizer
+    );
+    let (on_a6000, _) = item(&tt, "rtx-a6000");
+    assert_eq!(on_a6000.paged_optimizer, 0.0);
+    assert!(on_a6000.memory.optimizer > 15e9);
+    // Only the largest parameter's gradient is held (the optimizer steps in backward).
+    assert!(
+        on_a6000.memory.gradients < 1.1e9,
+        "{:e}",
+        on_a6000.memory.gradients
+    );
+    // The pages cost time: the same card with room for the state would be faster.
+    let mut roomy = on_4090.clone();
+    roomy.paged_optimizer = 0.0;
+    let (state, _) = catalog::share::parse(&format!("{query}&fw=torchtune"), catalog());
+    let gpu = catalog().gpu("rtx-4090").expect("in the catalog");
+    let model = catalog().model("llama-3.1-8b").expect("in the catalog");
+    let sized = memory::size_model(model, &state.workload);
+    let unpaged = estimate::speed(gpu, &sized, &state.workload, &roomy)
+        .expect("has a speed")
+        .throughput
+        .mid;
+    assert!(
+        paged_speed < 0.9 * unpaged,
+        "{paged_speed} against {unpaged}"
+    );
+    let pt = ranked(query);
+    let (peft, _) = item(&pt, "rtx-4090");
+    assert_eq!(peft.sharding.code(), "fsdp-offload");
+    assert_eq!(peft.paged_optimizer, 0.0);
+}

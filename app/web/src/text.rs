@@ -99,6 +99,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             offload,
             host_bytes,
             pipeline_offload,
+            paged_bytes,
             ..
         } => {
             let mut what = Vec::new();
@@ -113,6 +114,12 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             }
             if *pipeline_offload {
                 what.push(t(Key::SaverPipelineOffload).to_string());
+            }
+            if *paged_bytes > 0.0 {
+                what.push(fill(
+                    t(Key::SaverPagedOptimizer),
+                    &[("gib", gb(*paged_bytes))],
+                ));
             }
             fill(t(Key::ReasonMemorySavers), &[("what", what.join(" + "))])
         }

@@ -1016,6 +1016,18 @@ pub fn speed(
         }
         _ => 0.0,
     };
+    // torchtune's paged optimizer state that waits in system memory comes to the card for
+    // its update in the backward pass and goes back to make room: twice over PCIe a step,
+    // waited for (the update of each parameter is on the backward pass's path).
+    let paged = if placement.paged_optimizer > 0.0 {
+        let pcie = gpu
+            .pcie
+            .as_ref()
+            .map_or(ASSUMED_LINK_GBS, |p| p.bandwidth_gbs());
+        2.0 * placement.paged_optimizer / (pcie * 1e9 * LINK_EFFICIENCY)
+    } else {
+        0.0
+    };
     // Otherwise matmuls run at the compute roofline and element-wise work at the bandwidth
     // roofline, one after the other: training time is their sum (not the larger of the
     // two).
@@ -1024,7 +1036,7 @@ pub fn speed(
             Some(issue) => (step_flops / flops(mfu)).max(traffic / bw(bw_eff) + issue),
             None => step_flops / flops(mfu) + traffic / bw(bw_eff),
         };
-        work.max(offload) + tp_comm + host_step
+        work.max(offload) + tp_comm + host_step + paged
     };
     let bound = if step_flops / flops(0.4) >= traffic / bw(0.75) {
         Bound::Compute

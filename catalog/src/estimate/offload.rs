@@ -165,5 +165,6 @@ pub fn place_offloaded(sized: &Sized, workload: &Workload, usable: f64) -> Optio
         memory,
         savers: Savers::default(),
         host: Some(host),
+        paged_optimizer: 0.0,
     })
 }

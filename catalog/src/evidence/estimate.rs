@@ -111,6 +111,7 @@ fn offloaded_speed(
         memory,
         savers: Savers::default(),
         host: Some(share),
+        paged_optimizer: 0.0,
     };
     est::speed(gpu, &sized, &w, &placement)
 }
@@ -151,6 +152,7 @@ fn mixed_speed(catalog: &Catalog, m: &Measurement, w: &Workload) -> Option<Speed
         memory: memory::breakdown(&sized, w, Sharding::Single),
         savers: Savers::default(),
         host: None,
+        paged_optimizer: 0.0,
     };
     let parts: Vec<(Speed, f64)> = std::iter::once(gpu)
         .chain(others)
@@ -176,6 +178,7 @@ fn serving_speed(catalog: &Catalog, gpu: &str, w: &Workload) -> Option<Speed> {
         memory: memory::breakdown(&sized, w, sharding),
         savers: Savers::default(),
         host: None,
+        paged_optimizer: 0.0,
     };
     est::speed(gpu, &sized, w, &placement)
 }
@@ -373,7 +376,16 @@ fn memory_used(catalog: &Catalog, m: &Measurement, model: ModelChoice) -> Option
         "offload" => Sharding::Offloaded { gpus },
         _ => memory::sharding_for(&sized, &w, gpus, gpus)?,
     };
-    Some(memory::breakdown(&sized, &w, sharding).total() / unit)
+    let mut m = memory::breakdown(&sized, &w, sharding);
+    // torchtune reports PyTorch's allocator statistics (`training.get_memory_stats`), which
+    // do not see bitsandbytes' paged optimizer state: it is CUDA managed memory, allocated
+    // outside PyTorch's caching allocator, whether it sits on the card or in system memory.
+    if w.framework() == Framework::Torchtune && !w.task.is_adapter() && sharding == Sharding::Single
+    {
+        m.overhead -= m.optimizer * memory::ALLOCATOR_SLACK;
+        m.optimizer = 0.0;
+    }
+    Some(m.total() / unit)
 }
 
 /// The rows each fitted constant was set from, by the constant's own account: the share

@@ -12,7 +12,7 @@ const RUNTIMES: &[&str] = &[
     "comfyui",
     "faster-whisper",
 ];
-const FRAMEWORKS: &[&str] = &["pytorch", "megatron", "unsloth", "tensorflow"];
+const FRAMEWORKS: &[&str] = &["pytorch", "megatron", "unsloth", "torchtune", "tensorflow"];
 
 /// The units a kind's figure may be in.
 fn units(kind: Kind) -> &'static [&'static str] {

@@ -610,7 +610,7 @@ pub(super) fn rank_items<'c>(
             }
         }
         if let Some(p) = &placement {
-            let spare = usable - p.memory.total();
+            let spare = spare_memory(usable, p);
             if p.gpus > 1 {
                 reasons.push(Reason::NeedsGpus {
                     gpus: p.gpus,
@@ -621,7 +621,7 @@ pub(super) fn rank_items<'c>(
                 });
             }
             let offload = matches!(p.sharding, Sharding::Offloaded { .. });
-            if p.savers.any() || offload {
+            if p.savers.any() || offload || p.paged_optimizer > 0.0 {
                 let host_bytes = if offload {
                     estimate::offloaded_bytes(&sized, &p.planned(workload), p.gpus)
                         * f64::from(p.gpus.min(workload.gpus.max(1)))
@@ -634,6 +634,7 @@ pub(super) fn rank_items<'c>(
                     offload,
                     host_bytes,
                     pipeline_offload: p.savers.pipeline_offload,
+                    paged_bytes: p.paged_optimizer,
                     outpaces_holders: false,
                 });
             }
@@ -652,14 +653,20 @@ pub(super) fn rank_items<'c>(
                     Sharding::Offloaded { gpus } => Sharding::FullySharded { gpus },
                     other => other,
                 };
-                let need = memory::breakdown(&grown_sized, &larger, layout).total();
+                let mut needed = memory::breakdown(&grown_sized, &larger, layout);
+                if p.paged_optimizer > 0.0 {
+                    // Paged, the state gives way to the rest (`spare_memory`).
+                    needed.overhead -= needed.optimizer * memory::ALLOCATOR_SLACK;
+                    needed.optimizer = 0.0;
+                }
+                let need = needed.total();
                 let saving = p.savers.any() || matches!(p.sharding, Sharding::Offloaded { .. });
                 if saving || usable - need < TIGHT_FRACTION * usable {
                     let entered = speed.as_ref().map(|s| s.throughput.mid);
                     // A larger run that would only fit tightly does not count as run.
                     let speed_share = estimate::place_within(gpu, &grown_sized, &larger, usable)
                         .ok()
-                        .filter(|p| usable - p.memory.total() >= TIGHT_FRACTION * usable)
+                        .filter(|p| spare_memory(usable, p) >= TIGHT_FRACTION * usable)
                         .and_then(|p| estimate::speed(gpu, &grown_sized, &larger, &p))
                         .zip(entered)
                         .map_or(0.0, |(s, e)| (s.throughput.mid / e).clamp(0.0, 1.0));
@@ -839,4 +846,16 @@ pub(super) fn rank_items<'c>(
         alternatives: Vec::new(),
         owned_alone: alone,
     }
+}
+
+/// The room a placement leaves on the card. A paged optimizer state (torchtune on one GPU,
+/// `Placement::paged_optimizer`) takes whatever room the rest leaves and moves to system
+/// memory as the rest grows, so the room is what the rest leaves.
+fn spare_memory(usable: f64, p: &Placement) -> f64 {
+    let paged = if p.paged_optimizer > 0.0 {
+        p.memory.optimizer * (1.0 + memory::ALLOCATOR_SLACK)
+    } else {
+        0.0
+    };
+    usable - (p.memory.total() - paged)
 }

@@ -196,6 +196,9 @@ pub enum Reason {
         host_bytes: f64,
         /// Diffusion: text encoders and VAE in CPU memory, moved in when they run.
         pipeline_offload: bool,
+        /// torchtune on one GPU: bytes of its paged 8-bit optimizer state that wait in
+        /// system memory (`estimate::Placement::paged_optimizer`); 0 when it all fits.
+        paged_bytes: f64,
         /// Offloaded, and still faster than every candidate that holds the job in its own
         /// memory (and, bought, with room to grow): then offloading is the practical
         /// choice, as two 24 GB cards with FSDP and CPU offload are for a 70B QLoRA

@@ -107,6 +107,10 @@ fn form_options(lang: Lang, catalog: &Catalog) -> FormOptions {
                 t(Key::FrameworkMegatron),
             ),
             (Framework::Unsloth.as_str().into(), t(Key::FrameworkUnsloth)),
+            (
+                Framework::Torchtune.as_str().into(),
+                t(Key::FrameworkTorchtune),
+            ),
         ],
         prios: tokens(Priority::ALL, Priority::as_str, |p| {
             t(match p {
