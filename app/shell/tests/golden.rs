@@ -26,6 +26,10 @@ const STATES: &[(&str, &str)] = &[
     ("embedded", "embed=1&task=lora&model=llama-3.1-8b"),
     ("hostile", "gpus=0&budget=-5&nonsense=%3Cscript%3E&task=fly"),
     ("moe-offload", "model=gpt-oss-120b&host=64&budget=1500"),
+    (
+        "torchtune-full",
+        "task=finetune&model=llama-3.1-8b&fw=torchtune&gpus=1&budget=3000",
+    ),
     ("have-3090", "model=llama-3.3-70b&have=rtx-3090"),
     (
         "have-3090-mine",
