@@ -56,6 +56,17 @@ pub const QLORA_DEQUANT_BYTES_PER_PARAM: f64 = 2.5;
 /// the estimate: models with small experts (Qwen3-30B-A3B's are 768 wide) fall below it.
 /// Dense rows on the same machines (Gemma 3 4B on the DGX Spark, +9%) need no such share.
 pub const LLAMACPP_MOE_PREFILL_SHARE: f64 = 0.41;
+/// Share of its 16-bit prompt rate that llama.cpp reaches with quantized GGUF weights on
+/// NVIDIA's HBM datacenter cards before Hopper (which has its own figure,
+/// `stack::LLAMACPP_HOPPER_PREFILL_COMPUTE`). Quantized weights go through its own MMQ
+/// kernels, F16 weights through cuBLAS, which these cards run nearer their peak; the INT8
+/// matrix rate MMQ uses on them is not reached either. Set from one pair measured on the
+/// same A100 80GB PCIe and build (ggerganov's llama-bench table on llama.cpp PR 6017,
+/// Llama 2 7B pp512: Q8_0 6,914 against F16 8,668 tokens/s, 0.80). Held out: the A100
+/// PCIe and SXM rows of XiongjieDai's Llama 3 8B table (Q4_K_M 5,981 and 5,948 against
+/// F16 7,741), +31% and +32% before and about +4% with it. GeForce and workstation cards
+/// keep 1: on the same table their Q4_K_M rows already land within 20%.
+pub const LLAMACPP_HBM_QUANT_PREFILL_SHARE: f64 = 6914.08 / 8668.24;
 /// llama.cpp's decode on GPUs with HBM: the share of peak bandwidth a batch-1 step
 /// streams its weights at, and its fixed cost per layer. Its matrix-vector kernels are
 /// tuned on GDDR cards and keep too few bytes in flight to fill HBM: XiongjieDai's
@@ -247,8 +258,9 @@ pub fn peak_rate(gpu: &Gpu, workload: &Workload, convolutional: bool) -> Option<
             .or_else(|| fallback(Precision::Int8)),
         // Weight-only 4-bit and llama.cpp's GGUF types: weights are dequantised and
         // multiplied in 16-bit; llama.cpp on a GPU without tensor cores multiplies its
-        // quantized blocks with DP4A instead. Q8_0 blocks multiply as 8-bit integers where
-        // the GPU has INT8 matrix units (ggml-cuda's MMQ).
+        // quantized blocks with DP4A instead. Q8_0 is no exception: its MMQ kernels use
+        // INT8 matrix units but do not reach their rate, and an A100 prefilled Q8_0 slower
+        // than F16 (`LLAMACPP_HBM_QUANT_PREFILL_SHARE`).
         Precision::Int4
         | Precision::Q8_0
         | Precision::Q6K
@@ -256,11 +268,8 @@ pub fn peak_rate(gpu: &Gpu, workload: &Workload, convolutional: bool) -> Option<
         | Precision::Q4KM
         | Precision::Q3KM
         | Precision::Iq2Xs
-        | Precision::Mxfp4 => gpu
-            .int8_tensor_tops
-            .filter(|_| compute == Precision::Q8_0)
-            .map(|r| (r, RateKind::Tensor(Precision::Int8)))
-            .or_else(|| sixteen().map(|(r, p)| (r, RateKind::Tensor(p))))
+        | Precision::Mxfp4 => sixteen()
+            .map(|(r, p)| (r, RateKind::Tensor(p)))
             .or_else(|| llama_cpp_dp4a(gpu, workload))
             .or_else(shader16)
             .or_else(shader32),
@@ -803,6 +812,12 @@ pub fn speed(
                 } else if llama_cpp && rate == RateKind::Shader(Precision::Int8) {
                     // Pascal's MMQ kernels on DP4A (`llama_cpp_dp4a`).
                     stack::LLAMACPP_DP4A_PREFILL_COMPUTE
+                } else if llama_cpp
+                    && workload.precision.is_gguf()
+                    && hbm(gpu)
+                    && Stack::of(gpu) == Stack::Cuda
+                {
+                    LLAMACPP_HBM_QUANT_PREFILL_SHARE
                 } else {
                     1.0
                 };

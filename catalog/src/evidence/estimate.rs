@@ -405,6 +405,11 @@ const FITTED: &[(&str, &str, &str)] = &[
     ("LLAMACPP_MOE_PREFILL_SHARE", "benches/dgx-spark", "prefill_tokens_per_s"),
     ("LLAMACPP_MOE_PREFILL_SHARE", "amd-strix-halo-toolboxes", "prefill_tokens_per_s"),
     ("LLAMACPP_MOE_PREFILL_SHARE", "beowulf-ai-cluster", "prefill_tokens_per_s"),
+    (
+        "LLAMACPP_HBM_QUANT_PREFILL_SHARE",
+        "llama.cpp/pull/6017",
+        "prefill_tokens_per_s",
+    ),
     ("WHISPER_STEP_OVERHEAD_PER_LAYER_S", "faster-whisper", "speech_realtime_factor"),
     (
         "LLAMACPP_INSTINCT_PREFILL_COMPUTE",
