@@ -125,6 +125,18 @@ pub struct Placement {
 }
 
 impl Placement {
+    /// Bytes the job must have on each card. A paged optimizer state (torchtune on one
+    /// GPU) takes whatever room the rest leaves and moves to system memory as the rest
+    /// grows, so it is not counted: what the card must hold is the rest.
+    pub fn held_bytes(&self) -> f64 {
+        let paged = if self.paged_optimizer > 0.0 {
+            self.memory.optimizer * (1.0 + memory::ALLOCATOR_SLACK)
+        } else {
+            0.0
+        };
+        self.memory.total() - paged
+    }
+
     /// The workload as this placement runs it.
     pub fn planned(&self, workload: &Workload) -> Workload {
         self.savers.apply(workload)

@@ -610,7 +610,7 @@ pub(super) fn rank_items<'c>(
             }
         }
         if let Some(p) = &placement {
-            let spare = spare_memory(usable, p);
+            let spare = usable - p.held_bytes();
             if p.gpus > 1 {
                 reasons.push(Reason::NeedsGpus {
                     gpus: p.gpus,
@@ -655,7 +655,7 @@ pub(super) fn rank_items<'c>(
                 };
                 let mut needed = memory::breakdown(&grown_sized, &larger, layout);
                 if p.paged_optimizer > 0.0 {
-                    // Paged, the state gives way to the rest (`spare_memory`).
+                    // Paged, the state gives way to the rest (`Placement::held_bytes`).
                     needed.overhead -= needed.optimizer * memory::ALLOCATOR_SLACK;
                     needed.optimizer = 0.0;
                 }
@@ -666,7 +666,7 @@ pub(super) fn rank_items<'c>(
                     // A larger run that would only fit tightly does not count as run.
                     let speed_share = estimate::place_within(gpu, &grown_sized, &larger, usable)
                         .ok()
-                        .filter(|p| spare_memory(usable, p) >= TIGHT_FRACTION * usable)
+                        .filter(|p| usable - p.held_bytes() >= TIGHT_FRACTION * usable)
                         .and_then(|p| estimate::speed(gpu, &grown_sized, &larger, &p))
                         .zip(entered)
                         .map_or(0.0, |(s, e)| (s.throughput.mid / e).clamp(0.0, 1.0));
@@ -846,16 +846,4 @@ pub(super) fn rank_items<'c>(
         alternatives: Vec::new(),
         owned_alone: alone,
     }
-}
-
-/// The room a placement leaves on the card. A paged optimizer state (torchtune on one GPU,
-/// `Placement::paged_optimizer`) takes whatever room the rest leaves and moves to system
-/// memory as the rest grows, so the room is what the rest leaves.
-fn spare_memory(usable: f64, p: &Placement) -> f64 {
-    let paged = if p.paged_optimizer > 0.0 {
-        p.memory.optimizer * (1.0 + memory::ALLOCATOR_SLACK)
-    } else {
-        0.0
-    };
-    usable - (p.memory.total() - paged)
 }

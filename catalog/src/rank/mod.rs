@@ -429,6 +429,14 @@ impl Ranked<'_> {
     pub fn gpus_needed(&self) -> Option<u32> {
         self.placement.as_ref().map(|p| p.gpus)
     }
+
+    /// Bytes the job must have on each of its cards (`Placement::held_bytes`): the
+    /// memory breakdown's total, less an optimizer state that pages to system memory.
+    pub fn held_bytes(&self) -> f64 {
+        self.placement
+            .as_ref()
+            .map_or(self.memory.total(), |p| p.held_bytes())
+    }
 }
 
 /// A letter that says at a glance how a ranked GPU compares with the first: its score as

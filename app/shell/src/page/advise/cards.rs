@@ -114,7 +114,7 @@ pub fn memory_total(h: &mut Html, lang: Lang, r: &Ranking) {
                     tr(lang, Key::MemTop),
                     &[
                         ("name", item.gpu.name.clone()),
-                        ("gb", gb(item.memory.total())),
+                        ("gb", gb(item.held_bytes())),
                         ("how", how.join("; ")),
                     ],
                 ),
@@ -239,7 +239,7 @@ pub fn card(
 ) {
     let (lang, mode) = (d.lang, d.state.workload.mode);
     let gpu = item.gpu;
-    let (need, have) = (item.memory.total(), item.usable_bytes);
+    let (need, have) = (item.held_bytes(), item.usable_bytes);
     let fill_pct = (need / have * 100.0).clamp(0.0, 100.0);
     let memory = fill(
         d.t(Key::CardMemory),
