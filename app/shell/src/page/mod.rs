@@ -542,6 +542,12 @@ impl Page {
             if let Some(span) = find(&form, ".workload-summary > span") {
                 span.set_text_content(Some(&summary(lang, Catalog::embedded(), &d.state.workload)));
             }
+            if let Some(p) = find(&form, "p.assumptions") {
+                let text = advise::assumptions(lang, d.state);
+                if p.text_content().as_deref() != Some(text) {
+                    p.set_text_content(Some(text));
+                }
+            }
             self.drawn.values = Some(d.state.clone());
         }
 

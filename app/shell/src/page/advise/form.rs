@@ -740,8 +740,26 @@ pub fn form(d: &Draw, unfolded: Unfolded) -> String {
             h.close("details");
         }
     }
-    h.el("p", &[("class", "assumptions")], d.t(Key::FormAssumptions));
+    h.el(
+        "p",
+        &[("class", "assumptions")],
+        assumptions(d.lang, d.state),
+    );
     h.finish()
+}
+
+/// What the estimate assumes that the form does not ask, for the framework chosen.
+pub fn assumptions(lang: Lang, s: &AppState) -> &'static str {
+    let torchtune = s.workload.task.is_training()
+        && s.workload.framework() == catalog::workload::Framework::Torchtune;
+    tr(
+        lang,
+        if torchtune {
+            Key::FormAssumptionsTorchtune
+        } else {
+            Key::FormAssumptions
+        },
+    )
 }
 
 #[cfg(test)]

@@ -37,7 +37,7 @@ mod presets;
 
 pub use answer::answer;
 pub use cards::{card, memory_total, ranking};
-pub use form::{form, form_shape, number_text, Input, Unfolded, FIELDS};
+pub use form::{assumptions, form, form_shape, number_text, Input, Unfolded, FIELDS};
 pub use presets::presets;
 
 /// What drawing needs besides the figures: the language, and the state and page address
