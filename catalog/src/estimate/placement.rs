@@ -120,7 +120,7 @@ pub struct Placement {
     /// Serving a language model with llama.cpp: what waits in system memory (`offload`).
     pub host: Option<HostShare>,
     /// Training in torchtune on one GPU: bytes of its paged 8-bit optimizer state that the
-    /// card has no room for and that wait in system memory (`place_paged`).
+    /// card has no room for and that wait in system memory (`paged_placement`).
     pub paged_optimizer: f64,
 }
 
@@ -199,8 +199,16 @@ pub(super) fn place_training(
     let steps = Savers::steps(workload);
     let all = *steps.last().expect("at least the plain step");
     let mut smallest: Option<MemoryBreakdown> = None;
+    // torchtune's one-GPU full fine-tune, when nothing fits whole: the first plan whose
+    // optimizer state can page (`paged_placement`).
+    let pages =
+        workload.framework() == Framework::Torchtune && !workload.task.is_adapter() && n == 1;
+    let paged: std::cell::RefCell<Option<Placement>> = std::cell::RefCell::new(None);
     let mut try_fit = |savers: Savers, sharding: Sharding| {
         let m = memory::breakdown(sized, &savers.apply(workload), sharding);
+        if pages && sharding == Sharding::Single && paged.borrow().is_none() {
+            *paged.borrow_mut() = paged_placement(m, savers, usable);
+        }
         if m.total() <= usable {
             // One replica per GPU (data parallel) uses them all; a tensor-parallel layout
             // may leave some idle.
@@ -239,7 +247,7 @@ pub(super) fn place_training(
     if let Some((p, _)) = best {
         return Ok(p);
     }
-    if let Some(p) = place_paged(sized, workload, usable, n, &steps) {
+    if let Some(p) = paged.take() {
         return Ok(p);
     }
     // The offloaded state must fit in the host's memory.
@@ -257,35 +265,28 @@ pub(super) fn place_training(
 /// the rest leaves room for (`speed` charges the pages' trips over PCIe). torchtune's own
 /// table runs Llama 3.1 8B this way on one 24 GB RTX 4090 (README at 0031bfb, "Memory and
 /// training speed": 18.9 GiB peak, the paged state not counted by PyTorch's allocator).
-/// The savers are tried in `place_training`'s order.
-fn place_paged(
-    sized: &Sized,
-    workload: &Workload,
-    usable: f64,
-    gpus: u32,
-    steps: &[Savers],
-) -> Option<Placement> {
-    if workload.framework() != Framework::Torchtune || workload.task.is_adapter() || gpus != 1 {
+/// `None` when the rest does not fit either. Arithmetic on the breakdown `place_training`
+/// already made, so the search adds no call of its own.
+fn paged_placement(mut m: MemoryBreakdown, savers: Savers, usable: f64) -> Option<Placement> {
+    let state = m.optimizer;
+    let rest = m.total() - state * (1.0 + memory::ALLOCATOR_SLACK);
+    if rest > usable {
         return None;
     }
-    steps.iter().find_map(|&savers| {
-        let mut m = memory::breakdown(sized, &savers.apply(workload), Sharding::Single);
-        let state = m.optimizer;
-        let rest = m.total() - state * (1.0 + memory::ALLOCATOR_SLACK);
-        if rest > usable {
-            return None;
-        }
-        let resident = ((usable - rest) / (1.0 + memory::ALLOCATOR_SLACK)).clamp(0.0, state);
-        m.optimizer = resident;
-        m.overhead -= (state - resident) * memory::ALLOCATOR_SLACK;
-        Some(Placement {
-            gpus: 1,
-            sharding: Sharding::Single,
-            memory: m,
-            savers,
-            host: None,
-            paged_optimizer: state - resident,
-        })
+    // Not `f64::clamp`: its check on the bounds formats floats when it fails, which would
+    // bring the standard library's float formatting into the page's WebAssembly.
+    let resident = ((usable - rest) / (1.0 + memory::ALLOCATOR_SLACK))
+        .max(0.0)
+        .min(state);
+    m.optimizer = resident;
+    m.overhead -= (state - resident) * memory::ALLOCATOR_SLACK;
+    Some(Placement {
+        gpus: 1,
+        sharding: Sharding::Single,
+        memory: m,
+        savers,
+        host: None,
+        paged_optimizer: state - resident,
     })
 }
 
