@@ -748,18 +748,18 @@ pub fn form(d: &Draw, unfolded: Unfolded) -> String {
     h.finish()
 }
 
-/// What the estimate assumes that the form does not ask, for the framework chosen.
+/// What the estimate assumes that the form does not ask, for the framework a training
+/// job runs in.
 pub fn assumptions(lang: Lang, s: &AppState) -> &'static str {
-    let torchtune = s.workload.task.is_training()
-        && s.workload.framework() == catalog::workload::Framework::Torchtune;
-    tr(
-        lang,
-        if torchtune {
-            Key::FormAssumptionsTorchtune
-        } else {
-            Key::FormAssumptions
-        },
-    )
+    use catalog::workload::Framework;
+    let key = match s.workload.framework() {
+        _ if !s.workload.task.is_training() => Key::FormAssumptions,
+        Framework::Torchtune => Key::FormAssumptionsTorchtune,
+        Framework::Megatron => Key::FormAssumptionsMegatron,
+        Framework::Unsloth => Key::FormAssumptionsUnsloth,
+        Framework::Pytorch => Key::FormAssumptions,
+    };
+    tr(lang, key)
 }
 
 #[cfg(test)]
@@ -774,6 +774,27 @@ mod tests {
                 ..AppState::default()
             }))
             .collect()
+    }
+
+    /// Each training framework states its own defaults; serving states the common line.
+    #[test]
+    fn the_assumptions_line_names_the_framework_a_training_job_runs_in() {
+        use catalog::workload::Framework;
+        let line = |task: Task, framework: Framework| {
+            let mut s = AppState::default();
+            s.workload.task = task;
+            s.workload.framework = Some(framework);
+            assumptions(Lang::En, &s)
+        };
+        let lines: std::collections::HashSet<&str> = Framework::ALL
+            .iter()
+            .map(|&f| line(Task::Finetune, f))
+            .collect();
+        assert_eq!(lines.len(), Framework::ALL.len());
+        for &f in Framework::ALL {
+            assert_eq!(line(Task::Infer, f), tr(Lang::En, Key::FormAssumptions));
+        }
+        assert!(line(Task::Lora, Framework::Megatron).contains("no activation recomputation"));
     }
 
     #[test]
