@@ -142,6 +142,14 @@ impl MemoryBreakdown {
     pub fn total_bytes(&self) -> u64 {
         self.total().ceil() as u64
     }
+
+    /// The same without the optimizer state and its allocator slack: what the card holds
+    /// when that state lives outside PyTorch's allocator (torchtune's paged 8-bit AdamW).
+    pub fn without_optimizer(mut self) -> MemoryBreakdown {
+        self.overhead -= self.optimizer * ALLOCATOR_SLACK;
+        self.optimizer = 0.0;
+        self
+    }
 }
 
 /// How a job is split over GPUs.

@@ -129,12 +129,11 @@ impl Placement {
     /// GPU) takes whatever room the rest leaves and moves to system memory as the rest
     /// grows, so it is not counted: what the card must hold is the rest.
     pub fn held_bytes(&self) -> f64 {
-        let paged = if self.paged_optimizer > 0.0 {
-            self.memory.optimizer * (1.0 + memory::ALLOCATOR_SLACK)
+        if self.paged_optimizer > 0.0 {
+            self.memory.without_optimizer().total()
         } else {
-            0.0
-        };
-        self.memory.total() - paged
+            self.memory.total()
+        }
     }
 
     /// The workload as this placement runs it.

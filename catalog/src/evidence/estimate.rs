@@ -376,14 +376,13 @@ fn memory_used(catalog: &Catalog, m: &Measurement, model: ModelChoice) -> Option
         "offload" => Sharding::Offloaded { gpus },
         _ => memory::sharding_for(&sized, &w, gpus, gpus)?,
     };
-    let mut m = memory::breakdown(&sized, &w, sharding);
+    let m = memory::breakdown(&sized, &w, sharding);
     // torchtune reports PyTorch's allocator statistics (`training.get_memory_stats`), which
     // do not see bitsandbytes' paged optimizer state: it is CUDA managed memory, allocated
     // outside PyTorch's caching allocator, whether it sits on the card or in system memory.
     if w.framework() == Framework::Torchtune && !w.task.is_adapter() && sharding == Sharding::Single
     {
-        m.overhead -= m.optimizer * memory::ALLOCATOR_SLACK;
-        m.optimizer = 0.0;
+        return Some(m.without_optimizer().total() / unit);
     }
     Some(m.total() / unit)
 }

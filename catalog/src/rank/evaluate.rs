@@ -653,13 +653,13 @@ pub(super) fn rank_items<'c>(
                     Sharding::Offloaded { gpus } => Sharding::FullySharded { gpus },
                     other => other,
                 };
-                let mut needed = memory::breakdown(&grown_sized, &larger, layout);
-                if p.paged_optimizer > 0.0 {
-                    // Paged, the state gives way to the rest (`Placement::held_bytes`).
-                    needed.overhead -= needed.optimizer * memory::ALLOCATOR_SLACK;
-                    needed.optimizer = 0.0;
-                }
-                let need = needed.total();
+                let needed = memory::breakdown(&grown_sized, &larger, layout);
+                // Paged, the state gives way to the rest (`Placement::held_bytes`).
+                let need = if p.paged_optimizer > 0.0 {
+                    needed.without_optimizer().total()
+                } else {
+                    needed.total()
+                };
                 let saving = p.savers.any() || matches!(p.sharding, Sharding::Offloaded { .. });
                 if saving || usable - need < TIGHT_FRACTION * usable {
                     let entered = speed.as_ref().map(|s| s.throughput.mid);
