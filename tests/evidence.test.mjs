@@ -130,7 +130,7 @@ test('a card without a measurement offers to add one, and the form starts from t
   await page.goto(`${server.app}?task=infer&model=llama-3.1-8b`);
   await ready(page);
   await page.locator('[data-testid="measured"]').first().waitFor({ timeout: 20000 });
-  const card = page.locator('[data-testid="rank-item"]').filter({ has: page.locator('[data-testid="measured-none"]') }).first();
+  const card = page.locator('[data-testid="rank-item"][data-unmeasured]').first();
   const id = await card.getAttribute('data-gpu-id');
   await card.locator('[data-testid="card-more"] > summary').click();
   await card.locator('[data-testid="measured-add"]').click();

@@ -57,8 +57,10 @@ fn page(query: &str) -> String {
     let mut h = Html::new();
     shell::page::answer(&mut h, &d, &r);
     let mut cards = Html::new();
-    // `rank_ms` is a timing, the same in every file.
-    ranking(&mut cards, &d, &r, state.mine.as_deref(), &[], 0.0, None);
+    // `rank_ms` is a timing, the same in every file. The first two GPUs' "More" is open,
+    // the others' closed, so the files hold both.
+    let open: Vec<String> = r.items.iter().take(2).map(|i| i.gpu.id.clone()).collect();
+    ranking(&mut cards, &d, &r, state.mine.as_deref(), &open, 0.0, None);
     let parts = [
         header(&d, !state.embed, false),
         notice(&d, &ignored),

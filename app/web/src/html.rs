@@ -61,6 +61,24 @@ impl Html {
     }
 }
 
+/// Makes `el` the element `html` describes, keeping the nodes that stay (the page's
+/// `__gpuAdvisorMorph` in `index.html`): the browser then restyles and lays out only
+/// what changed, and a control keeps its focus and a field its typed text. Where the
+/// page lacks that function (a host page without `index.html`'s script), `el` is
+/// replaced.
+pub fn morph(el: &web_sys::Element, html: &str) {
+    use wasm_bindgen::JsCast;
+    let morph = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"__gpuAdvisorMorph".into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match morph {
+        Some(f)
+            if f.call2(&wasm_bindgen::JsValue::NULL, el, &html.into())
+                .is_ok() => {}
+        _ => el.set_outer_html(html),
+    }
+}
+
 /// The attribute present (`name=""`) when `on`, left out otherwise.
 pub fn flag(name: &'static str, on: bool) -> (&'static str, &'static str) {
     (if on { name } else { "" }, "")

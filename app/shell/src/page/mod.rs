@@ -81,6 +81,10 @@ struct Hosted {
     outcome: Option<Result<(), String>>,
 }
 
+/// What the answer and the ranking are drawn from: the workload, the filters, the
+/// language, the visitor's GPU, and the cards and folded lists that are open.
+type ResultsKey = (Workload, Filters, Lang, Option<String>, Vec<String>);
+
 /// What each part of the page was last drawn from: a part is drawn again only when this
 /// differs from what it would be drawn from now.
 #[derive(Default)]
@@ -93,7 +97,7 @@ struct Drawn {
     form: Option<(Lang, bool, bool, bool, bool)>,
     /// The state the form's values were set from.
     values: Option<AppState>,
-    results: Option<(Workload, Filters, Lang, Option<String>)>,
+    results: Option<ResultsKey>,
     hosted: Vec<(View, Lang, bool)>,
     footer: Option<Lang>,
     title: String,
@@ -225,14 +229,18 @@ fn focus_key(el: &Element) -> Option<String> {
     Some(card.unwrap_or_default() + &own)
 }
 
-/// Sets `el`'s inner HTML (or replaces `el` when `outer`); the control that had focus
-/// inside it gets focus back in the new HTML.
+/// Sets `el`'s inner HTML (or makes `el` the element `html` describes when `outer`,
+/// keeping the nodes that stay: `web::html::morph`); the control that had focus inside
+/// it gets focus back in the new HTML.
 fn set_html(el: &Element, html: &str, outer: bool) {
     let active = document().active_element().filter(|a| el.contains(Some(a)));
     let key = active.as_ref().and_then(focus_key);
     let parent = el.parent_element();
     if outer {
-        el.set_outer_html(html);
+        web::html::morph(el, html);
+        if active.as_ref().is_some_and(|a| a.is_connected()) {
+            return;
+        }
     } else {
         el.set_inner_html(html);
     }
@@ -557,6 +565,7 @@ impl Page {
             d.state.filters.clone(),
             lang,
             mine.clone(),
+            self.open_more.clone(),
         );
         if self.drawn.results.as_ref() == Some(&key) {
             return;
@@ -813,6 +822,18 @@ fn on_click(ev: Event) {
                 apply_preset(i);
             } else if let Some(id) = other.strip_prefix("copy-command:") {
                 copy_command(id);
+            } else if let Some(id) = other.strip_prefix("more:") {
+                // A card's "More" is written only while open, so the page opens and
+                // closes it rather than the browser.
+                ev.prevent_default();
+                with_page(|p| {
+                    if !p.open_more.iter().any(|x| x == id) {
+                        p.open_more.push(id.to_string());
+                    } else {
+                        p.open_more.retain(|x| x != id);
+                    }
+                });
+                draw();
             }
         }
     }
@@ -937,15 +958,21 @@ fn on_toggle(ev: Event) {
     };
     let Some(id) = id else { return };
     let open = el.has_attribute("open");
-    with_page(|p| {
-        if open != p.open_more.contains(&id) {
+    let changed = with_page(|p| {
+        let changed = open != p.open_more.contains(&id);
+        if changed {
             if open {
                 p.open_more.push(id);
             } else {
                 p.open_more.retain(|x| *x != id);
             }
         }
+        changed
     });
+    // Opened some other way than its summary's click (find in page): its body is drawn.
+    if changed == Some(true) {
+        draw();
+    }
 }
 
 /// A preset replaces the workload; on a phone the answer then comes into view.

@@ -234,7 +234,7 @@ pub fn card(
     vs_mine: Option<(f64, &str)>,
     measured: Option<Option<Nearest>>,
     elsewhere: Option<Nearest>,
-    command: Option<String>,
+    model: &catalog::model::Model,
     open: bool,
 ) {
     let (lang, mode) = (d.lang, d.state.workload.mode);
@@ -259,6 +259,8 @@ pub fn card(
             ("data-testid", "rank-item"),
             ("data-gpu-id", &gpu.id),
             ("data-fits", if item.fits() { "true" } else { "false" }),
+            // No published measurement of this GPU: its "More" offers to add one.
+            flag("data-unmeasured", matches!(measured, Some(None))),
         ],
     );
     h.open("div", &[("class", "rank-head")]).el(
@@ -348,6 +350,9 @@ pub fn card(
             }
         }
     }
+    // "More" is written only while open: the page opens and closes it itself (a click on
+    // its summary, `more:` in the page's click path), so a redraw carries a dozen closed
+    // cards' worth of HTML less.
     h.open(
         "details",
         &[
@@ -356,7 +361,15 @@ pub fn card(
             flag("open", open),
         ],
     )
-    .el("summary", &[], d.t(Key::CardMore));
+    .el(
+        "summary",
+        &[("data-act", &format!("more:{}", gpu.id))],
+        d.t(Key::CardMore),
+    );
+    if !open {
+        h.close("details").close("li");
+        return;
+    }
     if !cost_more.is_empty() {
         h.el("p", &[("class", "rank-cost")], &cost_more);
     }
@@ -408,7 +421,7 @@ pub fn card(
             &[("software", item.software.name().to_string())],
         ),
     );
-    if let Some(command) = command {
+    if let Some(command) = catalog::command::command(item, &d.state.workload, model) {
         // The command that starts it, to copy (`command::command`).
         let id = &gpu.id;
         h.open("div", &[("class", "rank-command")])
@@ -857,7 +870,7 @@ pub fn ranking(
                 vs_mine,
                 measured,
                 elsewhere,
-                catalog::command::command(item, &d.state.workload, &r.model),
+                &r.model,
                 open.contains(&item.gpu.id),
             );
         } else {
