@@ -239,13 +239,30 @@ fn model(e: &Entry) -> String {
     ]
     .map(|k| format!("{k}: {}", e.opt_int(k)))
     .join(", ");
+    let attention: Vec<String> = match e.get("self_attention") {
+        Value::Null => Vec::new(),
+        Value::Array(layers) => layers
+            .iter()
+            .map(|l| {
+                match l
+                    .as_array()
+                    .map(|a| a.iter().map(Value::as_u64).collect::<Option<Vec<_>>>())
+                {
+                    Some(Some(v)) if v.len() == 3 => format!("[{}, {}, {}]", v[0], v[1], v[2]),
+                    _ => e.fail("self_attention", "[tokens, layers, heads] entries"),
+                }
+            })
+            .collect(),
+        _ => e.fail("self_attention", "a list or null"),
+    };
     format!(
-        "ModelRow {{ id: {}, name: {}, family: {}, params_b: {}, active_params_b: {}, {ints}, gflops_per_sample: {}, pipeline_params_b: {}, decoder_gflops: {}, hf_repo: {}, gguf: {}, gguf_repo: {}, gguf_gb: {} }}",
+        "ModelRow {{ id: {}, name: {}, family: {}, params_b: {}, active_params_b: {}, {ints}, self_attention: &[{}], gflops_per_sample: {}, pipeline_params_b: {}, decoder_gflops: {}, hf_repo: {}, gguf: {}, gguf_repo: {}, gguf_gb: {} }}",
         e.string("id"),
         e.string("name"),
         e.token("family", "Family"),
         e.float("params_b"),
         e.opt_float("active_params_b"),
+        attention.join(", "),
         e.opt_float("gflops_per_sample"),
         e.opt_float("pipeline_params_b"),
         e.opt_float("decoder_gflops"),

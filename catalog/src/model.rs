@@ -95,6 +95,12 @@ pub struct Model {
     /// with the context. `None`: every layer.
     #[serde(default)]
     pub kv_layers: Option<u32>,
+    /// UNet denoisers: their self-attention layers at the default resolution, each entry
+    /// `[tokens, layers, heads]` (SD 1.5: 5 layers over 64×64 latents, 5 over 32×32, 5
+    /// over 16×16 and 1 over 8×8, 8 heads each). What attention that writes its score
+    /// matrices out moves (`estimate::unfused_attention_bytes`).
+    #[serde(default)]
+    pub self_attention: Vec<[u32; 3]>,
     /// Language models: the Hugging Face repository of the released instruct checkpoint,
     /// which `vllm serve` loads (`command`).
     #[serde(default)]
@@ -194,6 +200,7 @@ impl Model {
             hf_repo: None,
             gguf: None,
             kv_layers: None,
+            self_attention: Vec::new(),
             gguf_repo: None,
             gguf_gb: None,
             notes: Vec::new(),

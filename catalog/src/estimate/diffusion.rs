@@ -2,6 +2,7 @@
 //! of diffusion transformers, and the VAE decode.
 
 use super::*;
+use crate::model::Model;
 
 /// Denoiser passes per step when the model does not say: classifier-free guidance runs the
 /// prompt's prediction and the unconditional one (diffusers does both, as a batch of two,
@@ -108,4 +109,66 @@ pub(super) fn diffusion_speed(
         scaling_efficiency: 1.0,
         link,
     })
+}
+
+/// Bytes of score matrices one image's denoising step moves when its self-attention
+/// writes them to memory: PyTorch before 2.0 without xformers computes the scores
+/// (`baddbmm`), their softmax and their product with the values (`bmm`) one kernel after
+/// another, so each 16-bit score is written, read and written again by the softmax, and
+/// read: four passes of 2 bytes, a lower bound (a softmax upcast to FP32 moves more).
+/// Fused attention (PyTorch's SDPA, xformers, FlashAttention) keeps the scores on chip,
+/// as every other estimate here assumes. From the model's `self_attention` layout, whose
+/// token counts grow with the pixels; zero for a model without one.
+pub fn unfused_attention_bytes(model: &Model, workload: &Workload) -> f64 {
+    let pixels = match (workload.seq, model.resolution) {
+        (Some(s), Some(d)) if d > 0 => (f64::from(s) / f64::from(d)).powi(2),
+        _ => 1.0,
+    };
+    let passes = model.guidance_passes.map_or(CFG_PASSES, f64::from);
+    let scores: f64 = model
+        .self_attention
+        .iter()
+        .map(|&[tokens, layers, heads]| {
+            let n = f64::from(tokens) * pixels;
+            f64::from(layers) * f64::from(heads) * n * n
+        })
+        .sum();
+    4.0 * 2.0 * scores * passes
+}
+
+/// Seconds one denoising step of one image spends on those score matrices
+/// (`unfused_attention_bytes`) at the memory bandwidth the estimates assume; `None`
+/// without the GPU's bandwidth.
+pub fn unfused_attention_seconds(gpu: &Gpu, model: &Model, workload: &Workload) -> Option<f64> {
+    let bandwidth = gpu.memory_bandwidth_gbs? * 1e9 * mid(BANDWIDTH_EFFICIENCY);
+    Some(unfused_attention_bytes(model, workload) / bandwidth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Catalog;
+    use crate::workload::ModelChoice;
+
+    #[test]
+    fn unfused_attention_moves_every_score_four_times_per_guidance_pass() {
+        let catalog = Catalog::embedded();
+        let sd = catalog.model("sd-1.5").expect("sd-1.5 preset");
+        let at = |seq| Workload {
+            model: ModelChoice::Preset("sd-1.5".into()),
+            seq,
+            ..Workload::default()
+        };
+        // 8 heads × (5·4096² + 5·1024² + 5·256² + 64²) scores, two guidance passes, 8 bytes.
+        let scores =
+            8.0 * (5.0 * 4096f64.powi(2) + 5.0 * 1024f64.powi(2) + 5.0 * 256f64.powi(2) + 4096.0);
+        assert_eq!(unfused_attention_bytes(sd, &at(None)), 2.0 * 8.0 * scores);
+        // Twice the side, four times the tokens, sixteen times the scores.
+        assert_eq!(
+            unfused_attention_bytes(sd, &at(Some(1024))),
+            16.0 * unfused_attention_bytes(sd, &at(None))
+        );
+        let llama = catalog.model("llama-3.1-8b").expect("llama preset");
+        assert_eq!(unfused_attention_bytes(llama, &at(None)), 0.0);
+    }
 }

@@ -244,8 +244,11 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
         Kind::Diffusion => {
             // Seconds per image at `steps`; a row published as denoising iterations per
             // second (`denoise_only`) compares the denoising alone: the time of twice the
-            // steps less the time of the steps.
+            // steps less the time of the steps. A run whose attention wrote its score
+            // matrices out (`attention: unfused`: PyTorch before 2.0 without xformers)
+            // adds their traffic to every step (`estimate::unfused_attention_seconds`).
             let steps = n("steps")? as u32;
+            let unfused = s("attention") == "unfused";
             let at = |steps: u32| {
                 let w = Workload {
                     model: model.clone(),
@@ -254,7 +257,14 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                     steps: Some(steps),
                     ..Workload::default()
                 };
-                speed(catalog, m.gpu(), &w).map(|x| 1.0 / x.throughput.mid)
+                let attention = if unfused {
+                    let gpu = catalog.gpu(m.gpu())?;
+                    let model = resolve_model(catalog, &w);
+                    f64::from(steps) * est::unfused_attention_seconds(gpu, &model, &w)?
+                } else {
+                    0.0
+                };
+                speed(catalog, m.gpu(), &w).map(|x| 1.0 / x.throughput.mid + attention)
             };
             if m.flag("denoise_only") == Some(true) {
                 at(2 * steps)? - at(steps)?
