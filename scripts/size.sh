@@ -176,10 +176,15 @@ dist=${1:-dist}
 # "More" began being written only while open (index.html's default view 8,629 -> 7,683 B;
 # the click path and the drawn key, WebAssembly +159 B): 180,864 B, WebAssembly 163,466 B.
 # A form change reaches the next frame in about 33 ms instead of 45 on the CI machine.
-budget=${SIZE_BUDGET_BYTES:-180900}
+# To 181250 and WebAssembly 163850 when a published diffusion run without fused attention
+# began being estimated with its score matrices in memory (`attention: unfused`, the
+# UNet's `self_attention` layout in the embedded models): the card's measured line
+# compares the engine's estimate of that run, so the page carries it (181,213 B,
+# WebAssembly 163,812 B).
+budget=${SIZE_BUDGET_BYTES:-181250}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
-wasm_budget=${WASM_BUDGET_BYTES:-163500}
+wasm_budget=${WASM_BUDGET_BYTES:-163850}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.
