@@ -181,7 +181,11 @@ dist=${1:-dist}
 # UNet's `self_attention` layout in the embedded models): the card's measured line
 # compares the engine's estimate of that run, so the page carries it (181,213 B,
 # WebAssembly 163,812 B).
-budget=${SIZE_BUDGET_BYTES:-181250}
+# Lowered to 180850 when the page's first script began preloading the views module on a
+# link that opens on another view (+320 B) and the build began leaving its lines that are
+# only a comment out of the scripts it moves into files (inline script 2,516 -> 2,088 B):
+# 180,785 B.
+budget=${SIZE_BUDGET_BYTES:-180850}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
 wasm_budget=${WASM_BUDGET_BYTES:-163850}

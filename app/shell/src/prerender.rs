@@ -67,16 +67,22 @@ pub fn default_view() -> String {
     h.finish()
 }
 
-/// `index.html` with the default view written in at its marker.
+/// `index.html` with the default view written in at its marker, and the views module's
+/// version where its script names it.
 pub fn write_into(index_html: &str) -> Result<String, String> {
     if !index_html.contains(MARKER) {
         return Err(format!("index.html has no {MARKER:?}"));
     }
-    Ok(index_html.replacen(MARKER, &default_view(), 1))
+    // The views module's version, which the page's script preloads it by on a link that
+    // opens on another view (the addresses `web::load` asks for).
+    Ok(index_html
+        .replacen(MARKER, &default_view(), 1)
+        .replace("VIEWS_MODULE_VERSION", web::VIEWS_VERSION))
 }
 
 /// The built page with every inline `<script>` moved into a file beside it
-/// (`inline-<hash>.js`, its name changing with its text), and those files. A host's
+/// (`inline-<hash>.js`, its name changing with its text, less its lines that are only a
+/// comment), and those files. A host's
 /// Content-Security-Policy of `script-src 'self' 'wasm-unsafe-eval'` then runs the page:
 /// the small script in `index.html` and the loader Trunk writes stay where they were, as
 /// external scripts of the same kind (a classic one still runs before the body is parsed).
@@ -97,11 +103,18 @@ pub fn external_scripts(html: &str) -> (String, Vec<(String, String)>) {
         if tag.contains(" src=") || body.trim().is_empty() {
             out.push_str(&rest[..close + CLOSE.len()]);
         } else {
-            let name = format!("inline-{:016x}.js", fingerprint(body));
+            // Lines that are only a comment say nothing to the browser: they stay in
+            // index.html's source, not in what each visit downloads.
+            let body: String = body
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let name = format!("inline-{:016x}.js", fingerprint(&body));
             out.push_str(&rest[..start]);
             out.push_str(&tag[..tag.len() - 1]);
             out.push_str(&format!(" src=\"./{name}\">{CLOSE}"));
-            files.push((name, body.to_string()));
+            files.push((name, body));
         }
         rest = &rest[close + CLOSE.len()..];
     }
@@ -123,12 +136,12 @@ mod tests {
 
     #[test]
     fn inline_scripts_move_into_files_and_others_stay() {
-        let html = "<head><script>var a = 1;</script><script type=\"module\">import x from './x.js';</script>\
+        let html = "<head><script>var a = 1;\n  // why a is 1\nvar b = 'http://x'; // kept</script><script type=\"module\">import x from './x.js';</script>\
                     <script src=\"./y.js\"></script><noscript>no</noscript></head>";
         let (out, files) = external_scripts(html);
         assert_eq!(files.len(), 2);
-        assert_eq!(files[0].1, "var a = 1;");
-        assert_eq!(files[1].1, "import x from './x.js';");
+        assert_eq!(files[0].1, "var a = 1;\nvar b = 'http://x'; // kept\n");
+        assert_eq!(files[1].1, "import x from './x.js';\n");
         assert!(files[0].0.starts_with("inline-") && files[0].0.ends_with(".js"));
         assert_ne!(files[0].0, files[1].0);
         assert_eq!(
@@ -142,5 +155,19 @@ mod tests {
         // A page without inline scripts is left as it is.
         assert_eq!(external_scripts(&out).0, out);
         assert!(external_scripts(&out).1.is_empty());
+    }
+
+    #[test]
+    fn the_page_names_the_views_module_version_it_preloads() {
+        let index =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../index.html"))
+                .expect("index.html");
+        assert!(
+            index.contains("?v=VIEWS_MODULE_VERSION"),
+            "index.html preloads by the placeholder"
+        );
+        let out = write_into(&index).expect("index.html has its marker");
+        assert!(!out.contains("VIEWS_MODULE_VERSION"));
+        assert!(out.contains(&format!("?v={}", web::VIEWS_VERSION)));
     }
 }
