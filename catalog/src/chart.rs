@@ -176,7 +176,7 @@ impl Label<'_> {
 /// Moves labels down, top to bottom, until none overlaps a label above it: compared GPUs
 /// with equal memory or similar speed and price otherwise print their names on one line.
 fn separate(labels: &mut [Label]) {
-    labels.sort_by(|a, b| a.y.total_cmp(&b.y));
+    crate::order::sort_by(labels, |a, b| a.y.total_cmp(&b.y));
     for i in 1..labels.len() {
         loop {
             let (a0, a1) = labels[i].span();
@@ -262,7 +262,7 @@ pub fn scatter_svg(chart: &Scatter) -> String {
         .iter()
         .filter(|p| p.x.is_finite() && p.y.is_finite())
         .collect();
-    points.sort_by_key(|p| p.highlight);
+    crate::order::sort_by_key(&mut points, |p| p.highlight);
     let mut labels = Vec::new();
     for p in points {
         if (chart.x_log && p.x <= 0.0) || (chart.y_log && p.y <= 0.0) {

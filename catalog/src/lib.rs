@@ -22,6 +22,7 @@ pub mod html;
 pub mod json;
 pub mod memory;
 pub mod model;
+pub mod order;
 pub mod quant;
 pub mod rank;
 pub mod share;

@@ -460,7 +460,7 @@ async fn measure(
         wait(b.device.queue().on_submitted_work_done()).await?;
         idle.push(now() - start);
     }
-    idle.sort_by(f64::total_cmp);
+    catalog::order::sort_by(&mut idle, f64::total_cmp);
     b.idle_ms = idle[idle.len() / 2];
     let mut results = Vec::new();
     for (i, &kernel) in kernels.iter().enumerate() {

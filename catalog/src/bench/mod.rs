@@ -158,7 +158,7 @@ pub fn summarize(rates: &[f64]) -> Option<Summary> {
     if sorted.is_empty() {
         return None;
     }
-    sorted.sort_by(f64::total_cmp);
+    crate::order::sort_by(&mut sorted, f64::total_cmp);
     let mid = sorted.len() / 2;
     let median = if sorted.len() % 2 == 1 {
         sorted[mid]
@@ -312,7 +312,7 @@ pub fn place(catalog: &Catalog, bandwidth_gbs: f64, fp32_gflops: Option<f64>) ->
             })
         })
         .collect();
-    out.sort_by(|a, b| {
+    crate::order::sort_by(&mut out, |a, b| {
         b.confidence
             .total_cmp(&a.confidence)
             .then(a.gpu_id.cmp(&b.gpu_id))

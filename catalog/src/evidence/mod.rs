@@ -242,7 +242,7 @@ impl Measurement {
                 .unwrap_or(REQUIRED.len())
         };
         let mut fields: Vec<&(String, Field)> = self.fields.iter().collect();
-        fields.sort_by_key(|(k, _)| (order(k), k.as_str()));
+        crate::order::sort_by_key(&mut fields, |(k, _)| (order(k), k.as_str()));
         let body: Vec<String> = fields
             .iter()
             .map(|(k, v)| {

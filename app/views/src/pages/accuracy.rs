@@ -145,7 +145,7 @@ fn compute(lang: Lang, rows: &[Measurement]) -> Computed {
         })
         .collect();
     // Misses first, the furthest off first; then the close ones, the closest last.
-    lines.sort_by(|a, b| {
+    catalog::order::sort_by(&mut lines, |a, b| {
         a.within
             .cmp(&b.within)
             .then(b.distance().total_cmp(&a.distance()))
@@ -228,7 +228,7 @@ pub fn Accuracy() -> impl IntoView {
             };
             let lang = ctx.lang();
             let mut stacks: Vec<String> = c.lines.iter().map(|l| l.stack.clone()).collect();
-            stacks.sort();
+            catalog::order::sort_by(&mut stacks, Ord::cmp);
             stacks.dedup();
             let groups: Vec<(Kind, Tally)> = Kind::ALL
                 .iter()

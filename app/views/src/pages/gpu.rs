@@ -123,7 +123,7 @@ fn neighbours(catalog: &'static Catalog, g: &Gpu) -> Vec<&'static Gpu> {
             ((m - m0).powi(2) + (b - b0).powi(2), x)
         })
         .collect();
-    others.sort_by(|a, b| a.0.total_cmp(&b.0));
+    catalog::order::sort_by(&mut others, |a, b| a.0.total_cmp(&b.0));
     others.into_iter().take(4).map(|(_, x)| x).collect()
 }
 
