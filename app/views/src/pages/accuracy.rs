@@ -158,7 +158,9 @@ fn compute(lang: Lang, rows: &[Measurement]) -> Computed {
 }
 
 fn share_text(t: Tally) -> String {
-    format!("{:.1}%", t.share() * 100.0)
+    // catalog::decimal, as the page writes every number: core's float formatting is not
+    // linked for one percentage.
+    format!("{}%", catalog::decimal::fixed(t.share() * 100.0, 1))
 }
 
 fn tally_text(lang: Lang, key: ViewKey, t: Tally) -> String {
