@@ -185,10 +185,13 @@ dist=${1:-dist}
 # link that opens on another view (+320 B) and the build began leaving its lines that are
 # only a comment out of the scripts it moves into files (inline script 2,516 -> 2,088 B):
 # 180,785 B.
-budget=${SIZE_BUDGET_BYTES:-180850}
+# To 180900 and WebAssembly 163950 when serving got an assumptions line of its own (which
+# software each card runs) instead of the training line's (one sentence of English):
+# 180,874 B, WebAssembly 163,907 B.
+budget=${SIZE_BUDGET_BYTES:-180900}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
-wasm_budget=${WASM_BUDGET_BYTES:-163850}
+wasm_budget=${WASM_BUDGET_BYTES:-163950}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

@@ -753,7 +753,7 @@ pub fn form(d: &Draw, unfolded: Unfolded) -> String {
 pub fn assumptions(lang: Lang, s: &AppState) -> &'static str {
     use catalog::workload::Framework;
     let key = match s.workload.framework() {
-        _ if !s.workload.task.is_training() => Key::FormAssumptions,
+        _ if !s.workload.task.is_training() => Key::FormAssumptionsServing,
         Framework::Torchtune => Key::FormAssumptionsTorchtune,
         Framework::Megatron => Key::FormAssumptionsMegatron,
         Framework::Unsloth => Key::FormAssumptionsUnsloth,
@@ -776,7 +776,7 @@ mod tests {
             .collect()
     }
 
-    /// Each training framework states its own defaults; serving states the common line.
+    /// Each training framework states its own defaults; serving states its own line.
     #[test]
     fn the_assumptions_line_names_the_framework_a_training_job_runs_in() {
         use catalog::workload::Framework;
@@ -791,9 +791,14 @@ mod tests {
             .map(|&f| line(Task::Finetune, f))
             .collect();
         assert_eq!(lines.len(), Framework::ALL.len());
+        // Serving names no trainer's defaults, whatever the framework field holds.
         for &f in Framework::ALL {
-            assert_eq!(line(Task::Infer, f), tr(Lang::En, Key::FormAssumptions));
+            assert_eq!(
+                line(Task::Infer, f),
+                tr(Lang::En, Key::FormAssumptionsServing)
+            );
         }
+        assert!(!line(Task::Infer, Framework::Pytorch).contains("LoRA"));
         assert!(line(Task::Lora, Framework::Megatron).contains("no activation recomputation"));
     }
 
