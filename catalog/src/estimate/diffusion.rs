@@ -50,10 +50,7 @@ pub(super) fn diffusion_speed(
     let n = f64::from(placement.gpus);
     let denoiser = sized.gflops_per_sample? * 1e9;
     // The VAE decoder's FLOPs scale with the pixels, as the denoiser's do.
-    let pixels = match (workload.seq, model.resolution) {
-        (Some(s), Some(d)) if d > 0 => (f64::from(s) / f64::from(d)).powi(2),
-        _ => 1.0,
-    };
+    let pixels = pixel_scale(model, workload);
     let decode = model.decoder_gflops.map_or(0.0, |g| g * 1e9 * pixels);
     let steps = f64::from(workload.steps());
     let passes = model.guidance_passes.map_or(CFG_PASSES, f64::from);
@@ -111,6 +108,14 @@ pub(super) fn diffusion_speed(
     })
 }
 
+/// The image's pixels over those of the model's default resolution (`seq` is the side).
+fn pixel_scale(model: &Model, workload: &Workload) -> f64 {
+    match (workload.seq, model.resolution) {
+        (Some(s), Some(d)) if d > 0 => (f64::from(s) / f64::from(d)).powi(2),
+        _ => 1.0,
+    }
+}
+
 /// Bytes of score matrices one image's denoising step moves when its self-attention
 /// writes them to memory: PyTorch before 2.0 without xformers computes the scores
 /// (`baddbmm`), their softmax and their product with the values (`bmm`) one kernel after
@@ -120,10 +125,7 @@ pub(super) fn diffusion_speed(
 /// as every other estimate here assumes. From the model's `self_attention` layout, whose
 /// token counts grow with the pixels; zero for a model without one.
 pub fn unfused_attention_bytes(model: &Model, workload: &Workload) -> f64 {
-    let pixels = match (workload.seq, model.resolution) {
-        (Some(s), Some(d)) if d > 0 => (f64::from(s) / f64::from(d)).powi(2),
-        _ => 1.0,
-    };
+    let pixels = pixel_scale(model, workload);
     let passes = model.guidance_passes.map_or(CFG_PASSES, f64::from);
     let scores: f64 = model
         .self_attention

@@ -304,6 +304,20 @@ impl Page {
         })
     }
 
+    /// Records a card's "More" (by GPU) or a folded list (by key) as open or closed;
+    /// whether that changed anything.
+    fn set_open(&mut self, id: &str, open: bool) -> bool {
+        if open == self.open_more.iter().any(|x| x == id) {
+            return false;
+        }
+        if open {
+            self.open_more.push(id.to_string());
+        } else {
+            self.open_more.retain(|x| x != id);
+        }
+        true
+    }
+
     /// Draws every part of the page whose inputs changed since it was last drawn.
     fn draw(&mut self) {
         let lang = self.lang();
@@ -827,11 +841,8 @@ fn on_click(ev: Event) {
                 // closes it rather than the browser.
                 ev.prevent_default();
                 with_page(|p| {
-                    if !p.open_more.iter().any(|x| x == id) {
-                        p.open_more.push(id.to_string());
-                    } else {
-                        p.open_more.retain(|x| x != id);
-                    }
+                    let open = !p.open_more.iter().any(|x| x == id);
+                    p.set_open(id, open)
                 });
                 draw();
             }
@@ -958,17 +969,7 @@ fn on_toggle(ev: Event) {
     };
     let Some(id) = id else { return };
     let open = el.has_attribute("open");
-    let changed = with_page(|p| {
-        let changed = open != p.open_more.contains(&id);
-        if changed {
-            if open {
-                p.open_more.push(id);
-            } else {
-                p.open_more.retain(|x| *x != id);
-            }
-        }
-        changed
-    });
+    let changed = with_page(|p| p.set_open(&id, open));
     // Opened some other way than its summary's click (find in page): its body is drawn.
     if changed == Some(true) {
         draw();
