@@ -188,10 +188,13 @@ dist=${1:-dist}
 # To 180900 and WebAssembly 163950 when serving got an assumptions line of its own (which
 # software each card runs) instead of the training line's (one sentence of English):
 # 180,874 B, WebAssembly 163,907 B.
-budget=${SIZE_BUDGET_BYTES:-180900}
+# To 181000 and WebAssembly 164000 when a card's "More" or a fold opened on the written
+# page before the module ran stayed open once the app drew it (it had closed again):
+# 180,940 B, WebAssembly 163,967 B; the engine's fused-MoE term before it, 35 B.
+budget=${SIZE_BUDGET_BYTES:-181000}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
-wasm_budget=${WASM_BUDGET_BYTES:-163950}
+wasm_budget=${WASM_BUDGET_BYTES:-164000}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

@@ -160,6 +160,30 @@ test('the default page reads before the WebAssembly module runs, and the app tak
   await context.close();
 });
 
+test('a card\'s "More" opened on the written page before the module runs stays open, with its body', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  // The page's own module is held back until the card has been opened.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/\/app-[0-9a-f]+_bg\.wasm$/, async (route) => { await held; await route.continue(); });
+  await page.goto(server.app);
+  const card = page.locator('#prerendered [data-testid="rank-item"]').first();
+  const id = await card.getAttribute('data-gpu-id');
+  await card.locator('[data-testid="card-more"] > summary').click();
+  assert.equal(await card.locator('[data-testid="card-more"]').getAttribute('open'), '');
+  release();
+  await ready(page);
+  const more = page.locator(`[data-gpu-id="${id}"] [data-testid="card-more"]`);
+  assert.equal(await more.getAttribute('open'), '');
+  assert.ok(await more.locator('[data-testid="card-terms"]').count() === 1, 'the opened card has its body');
+  // Another card stays closed and without a body.
+  const other = page.locator('[data-testid="rank-item"]:not([data-gpu-id="' + id + '"]) [data-testid="card-more"]').first();
+  assert.equal(await other.getAttribute('open'), null);
+  assert.equal(await other.locator('[data-testid="card-terms"]').count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('Chinese strings load only for a page shown in Chinese, before it first paints', async () => {
   const { page, problems, context } = await watchedPage(browser, server.origin);
   const asked = [];

@@ -147,8 +147,14 @@ pub async fn start() {
         return;
     };
     // The default view written into the page at build time gives way to the app in this
-    // same task, so the browser never paints the two together.
+    // same task, so the browser never paints the two together. A card's "More" or a fold
+    // the visitor opened there before the app ran stays open, now with its body.
+    let mut open_more = Vec::new();
     if let Some(written) = document().get_element_by_id(web::ID_PRERENDERED) {
+        while let Some(opened) = find(&written, "details[open]") {
+            open_more.extend(open_key(&opened));
+            let _ = opened.remove_attribute("open");
+        }
         written.remove();
     }
     let skeleton = format!(
@@ -169,7 +175,7 @@ pub async fn start() {
             state,
             ignored,
             failure: None,
-            open_more: Vec::new(),
+            open_more,
             copied: Copied::NotYet,
             show_embed: false,
             hosted: Vec::new(),
@@ -686,6 +692,16 @@ fn card_gpu(el: &Element) -> Option<String> {
     closest(el, "[data-gpu-id]")?.get_attribute("data-gpu-id")
 }
 
+/// What the page records an opened `<details>` under (`Page::set_open`): a card's "More"
+/// by its GPU, a folded list by its `data-fold` key.
+fn open_key(el: &Element) -> Option<String> {
+    if el.get_attribute("data-testid").as_deref() == Some("card-more") {
+        card_gpu(el)
+    } else {
+        el.get_attribute("data-fold")
+    }
+}
+
 /// One listener per kind of event, on the page's root. Plain `Closure<dyn Fn>` rather
 /// than gloo-events: a redraw that moves focus raises events on the same listener while
 /// it runs (a field's `change` as its form is drawn again), which gloo's `FnMut`
@@ -962,12 +978,7 @@ fn on_change(ev: Event) {
 /// ranking, by its `data-fold` key, so a redraw keeps either as the person left it.
 fn on_toggle(ev: Event) {
     let Some(el) = target(&ev) else { return };
-    let id = if el.get_attribute("data-testid").as_deref() == Some("card-more") {
-        card_gpu(&el)
-    } else {
-        el.get_attribute("data-fold")
-    };
-    let Some(id) = id else { return };
+    let Some(id) = open_key(&el) else { return };
     let open = el.has_attribute("open");
     let changed = with_page(|p| p.set_open(&id, open));
     // Opened some other way than its summary's click (find in page): its body is drawn.
