@@ -1223,7 +1223,8 @@ mod tests {
     fn the_fused_moe_fixed_time_reproduces_the_kernel_benchmarks() {
         // (experts, routed per token, bytes of one expert's slice, peak GB/s,
         // [(tokens, published µs)]) from the three pull requests the constant names.
-        let runs: [(f64, f64, f64, f64, &[(i32, f64)]); 3] = [
+        type Run<'a> = (f64, f64, f64, f64, &'a [(i32, f64)]);
+        let runs: [Run; 3] = [
             (
                 128.0,
                 8.0,
