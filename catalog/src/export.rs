@@ -278,7 +278,7 @@ fn measured<'e>(
 /// A difference as a code: `model:llama-3-8b`, `batch:64`, `prompt`.
 fn difference_code(d: &Difference) -> String {
     match d {
-        Difference::Model(id) => format!("model:{id}"),
+        Difference::Model(id) | Difference::Sibling(id) => format!("model:{id}"),
         Difference::Task(t) => format!("task:{t}"),
         Difference::Prompt => "prompt".into(),
         Difference::Stack(s) => format!("stack:{s}"),

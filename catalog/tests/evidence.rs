@@ -57,6 +57,26 @@ fn another_model_is_named_as_the_difference() {
 }
 
 #[test]
+fn a_run_of_a_sibling_model_names_it() {
+    // The default workload is Llama 3.1 8B; the RX 9070 XT's desktop runs are of Qwen3 8B,
+    // the same size of the same family: close, but not the card's own model, so named.
+    let (row, _, differs, _) = nearest_for(
+        "task=infer&model=llama-3.1-8b&prec=int4&batch=1",
+        "rx-9070-xt",
+    )
+    .expect("a row");
+    assert_eq!(row.model(), "qwen3-8b");
+    assert!(
+        differs.contains(&Difference::Sibling("qwen3-8b".into())),
+        "{differs:?}"
+    );
+    assert!(
+        !differs.iter().any(|d| matches!(d, Difference::Model(_))),
+        "{differs:?}"
+    );
+}
+
+#[test]
 fn a_mixture_of_experts_is_not_a_dense_model_of_its_size() {
     // Qwen3.5 35B-A3B (3.5B active) was measured on a 3090 beside a 3060; for a dense
     // 32B on a 3090 that run is another model, however close their totals.

@@ -6,9 +6,10 @@
 //! processing after), training, generating images, or transcribing speech. Memory rows
 //! are not speed and are never shown as one. Of the candidates, the one with the fewest
 //! and smallest differences wins (`Difference::weight`); among equals, the latest. A row
-//! with no difference matches exactly: same model (or the same family within ±25% of its
-//! size), task, runtime or framework, precision, GPU count, and a batch within a factor of
-//! `BATCH_TOLERANCE`.
+//! with no difference matches exactly: same model, task, runtime or framework, precision,
+//! GPU count, and a batch within a factor of `BATCH_TOLERANCE`. Another model of the same
+//! family within ±25% of its size (and of the parameters a token uses) matches as well,
+//! and the card names it.
 
 use super::estimate::precision;
 use super::*;
@@ -26,6 +27,10 @@ pub const BATCH_TOLERANCE: f64 = 2.0;
 pub enum Difference {
     /// Another model (its preset id), of another family or size.
     Model(String),
+    /// Another model of the card's family and about its size (its preset id): as good as
+    /// the card's own for this comparison, so not weighed, but named, so that a line which
+    /// names other differences does not pass the run off as one of the card's model.
+    Sibling(String),
     /// Another kind of training (the row's task token: `train`, `lora`, …).
     Task(String),
     /// Prompt processing, where the card shows generation.
@@ -55,6 +60,7 @@ impl Difference {
             Difference::Gpus(_) => 3,
             Difference::Stack(_) => 2,
             Difference::Precision(_) | Difference::Batch(_) | Difference::Steps(_) => 1,
+            Difference::Sibling(_) => 0,
             Difference::Gpu(_) => 16,
         }
     }
@@ -69,7 +75,7 @@ pub struct Nearest<'a> {
     pub unit: &'a str,
     /// A ratio row: the GPU it was measured against (the estimate's error is the ratio's).
     pub versus: Option<&'a str>,
-    /// Empty when the row matches exactly.
+    /// Empty, or only a sibling model, when the row matches exactly.
     pub differs: Vec<Difference>,
     /// The engine's figure for the row's own run.
     pub comparison: Option<Comparison>,
@@ -77,7 +83,9 @@ pub struct Nearest<'a> {
 
 impl Nearest<'_> {
     pub fn exact(&self) -> bool {
-        self.differs.is_empty()
+        self.differs
+            .iter()
+            .all(|d| matches!(d, Difference::Sibling(_)))
     }
 }
 
@@ -192,6 +200,8 @@ fn differences(
     let mut differs = Vec::new();
     if !same_model(catalog, row.model(), model) {
         differs.push(Difference::Model(row.model().to_string()));
+    } else if row.model() != model.id {
+        differs.push(Difference::Sibling(row.model().to_string()));
     }
     if workload.task.is_training() {
         let task = match row.text("task") {

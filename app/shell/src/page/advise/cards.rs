@@ -671,7 +671,7 @@ fn differences(lang: Lang, differs: &[Difference]) -> String {
     let words: Vec<String> = differs
         .iter()
         .map(|d| match d {
-            Difference::Model(id) => model_name(id),
+            Difference::Model(id) | Difference::Sibling(id) => model_name(id),
             Difference::Task(t) => Task::parse(t).map_or(t.clone(), |t| {
                 // Within a sentence: "train from scratch". ASCII only: no Unicode case
                 // tables in the bundle, and Chinese has no case.
