@@ -191,10 +191,13 @@ dist=${1:-dist}
 # To 181000 and WebAssembly 164000 when a card's "More" or a fold opened on the written
 # page before the module ran stayed open once the app drew it (it had closed again):
 # 180,940 B, WebAssembly 163,967 B; the engine's fused-MoE term before it, 35 B.
-budget=${SIZE_BUDGET_BYTES:-181000}
+# To 181050 and WebAssembly 164050 when a card began naming the model of a sibling model's
+# run (Qwen3 8B on a Llama 3.1 8B card) also when other things differ: 180,988 B,
+# WebAssembly 164,013 B.
+budget=${SIZE_BUDGET_BYTES:-181050}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
-wasm_budget=${WASM_BUDGET_BYTES:-164000}
+wasm_budget=${WASM_BUDGET_BYTES:-164050}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.
