@@ -92,8 +92,8 @@ pub const LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S: f64 = 110e-6;
 /// line gives 36 µs, and a share of 0.75, the middle of `BANDWIDTH_EFFICIENCY` that the
 /// step already charges the weights at. The line lies up to a third off a point (31% over
 /// Qwen3 235B's one-token run, 19% under DeepSeek-R1's four-token run): the kernels' own
-/// spread between models and GPUs. llama.cpp's
-/// MoE decode is calibrated as it stands (its batch-1 rows land within ±25% without it).
+/// spread between models and GPUs. llama.cpp's MoE decode is calibrated as it stands (its
+/// batch-1 rows land within ±25% without it).
 pub const VLLM_MOE_KERNEL_FIXED_S: f64 = 36e-6;
 
 /// What a streaming kernel measured on the person's own card (`Workload::measured`) makes

@@ -26,6 +26,10 @@ pub struct Alternative<'c> {
 /// the build people put together for it, at a fraction of one card with 48 GB or more.
 pub const CHEAPER_WITH_CHANGE: f64 = 0.5;
 
+/// GPU counts offered for serving many users, past a second GPU: the tensor-parallel
+/// groups a server holds.
+pub const SERVER_GPUS: [u32; 2] = [4, 8];
+
 /// The changes a practitioner tries first when few GPUs run a workload, in the order they
 /// try them. Inference in 16 or 32 bits: smaller weights, as people run models at home (4-bit
 /// GGUF files for language models under llama.cpp, the FP8 checkpoints of diffusion and
@@ -61,8 +65,21 @@ pub(super) fn changes(workload: &Workload, model: &Model) -> Vec<Change> {
         };
         out.extend(smaller.map(Change::Precision));
     }
-    if model.family.is_decoder() && workload.gpus == 1 && workload.nodes == 1 {
-        out.push(Change::Gpus(2));
+    if model.family.is_decoder() && workload.nodes == 1 {
+        if workload.gpus == 1 {
+            out.push(Change::Gpus(2));
+        }
+        // Served to many users, a model is split over a server's GPUs (vLLM's
+        // `--tensor-parallel-size 4`, the size its docs give for a 70B model): four, then
+        // eight; the answer names the fewest that open up more GPUs (`alternatives`).
+        if workload.batch >= crate::workload::VLLM_FROM_BATCH {
+            out.extend(
+                SERVER_GPUS
+                    .into_iter()
+                    .filter(|n| *n > workload.gpus)
+                    .map(Change::Gpus),
+            );
+        }
     }
     // A language model run locally: more system memory for the part that does not fit on
     // the card (`estimate::offload`), as gaming PCs running gpt-oss-120b carry 64 GB and
@@ -126,41 +143,58 @@ pub(super) fn alternatives<'c>(
     if cheaper && workload.mode != Mode::Buy {
         return Vec::new();
     }
-    changes(workload, &ranking.model)
-        .into_iter()
-        .filter(|change| !cheaper || matches!(change, Change::Gpus(_) | Change::Host(_)))
-        .filter_map(|change| {
-            let mut changed = workload.clone();
-            change.apply(&mut changed);
-            let items = rank_items(catalog, &changed, filters).items;
-            let picks = picks(&items, &changed, None);
-            let among = choices(&picks);
-            if cheaper {
-                let entry = picks.entry?;
-                (entry.cost_usd? <= bar).then_some(())?;
-                let top = items.into_iter().find(|r| r.gpu.id == entry.id)?;
-                return Some(Alternative {
+    let mut out = Vec::new();
+    for change in changes(workload, &ranking.model) {
+        let gpus = matches!(change, Change::Gpus(_));
+        // Buying with picks to spare, only the local changes (a second card, more memory).
+        if cheaper && !matches!(change, Change::Gpus(2) | Change::Host(_)) {
+            continue;
+        }
+        // Of the GPU counts, the fewest that opens something.
+        if gpus
+            && out
+                .iter()
+                .any(|a: &Alternative| matches!(a.change, Change::Gpus(_)))
+        {
+            continue;
+        }
+        let mut changed = workload.clone();
+        change.apply(&mut changed);
+        let items = rank_items(catalog, &changed, filters).items;
+        let picks = picks(&items, &changed, None);
+        let among = choices(&picks);
+        if cheaper {
+            let Some(entry) = picks.entry else { continue };
+            if entry.cost_usd.is_none_or(|c| c > bar) {
+                continue;
+            }
+            if let Some(top) = items.into_iter().find(|r| r.gpu.id == entry.id) {
+                out.push(Alternative {
                     change,
                     among,
                     top,
                     cheaper,
                 });
             }
-            let opens = if offloaded {
-                among > 0 && !first_pick_offloaded(&items, &picks)
-            } else {
-                among > as_entered
-            };
-            let top = items
-                .into_iter()
-                .next()
-                .filter(|r| is_candidate(r, &changed))?;
-            opens.then_some(Alternative {
+            continue;
+        }
+        let opens = if offloaded {
+            among > 0 && !first_pick_offloaded(&items, &picks)
+        } else {
+            among > as_entered
+        };
+        let top = items
+            .into_iter()
+            .next()
+            .filter(|r| is_candidate(r, &changed));
+        if let (true, Some(top)) = (opens, top) {
+            out.push(Alternative {
                 change,
                 among,
                 top,
                 cheaper,
-            })
-        })
-        .collect()
+            });
+        }
+    }
+    out
 }
