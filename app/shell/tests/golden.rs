@@ -39,6 +39,7 @@ const STATES: &[(&str, &str)] = &[
         "have-3090-measured",
         "model=llama-3.3-70b&have=rtx-3090&measured=rtx-3090:560",
     ),
+    ("team-70b", "task=infer&model=llama-3.3-70b&batch=32"),
 ];
 
 /// The page for a query, one element per line so a difference reads as a line.
@@ -136,6 +137,15 @@ fn each_state_writes_what_makes_it_that_state() {
         !pages[5].contains("export-json"),
         "an embed has no downloads"
     );
+    // A team's 70B with one GPU per box: the answer offers a server's GPUs, with the pace
+    // each of the 32 users would get.
+    let team = pages.last().expect("the team state");
+    let from = team
+        .find("data-testid=\"alternative\"")
+        .expect("an alternative");
+    let alt = &team[from..from + team[from..].find("</li>").expect("the line closes")];
+    assert!(alt.contains("data-nav=\"gpus:4\""), "{alt}");
+    assert!(alt.contains("for each of 32 users"), "{alt}");
 }
 
 #[test]

@@ -234,7 +234,12 @@ fn alternative_line(h: &mut Html, d: &Draw, alt: &Alternative) {
             ("name", alt.top.gpu.name.clone()),
             (
                 "facts",
-                top_facts(lang, d.state.workload.mode, &alt.top, None),
+                top_facts(
+                    lang,
+                    d.state.workload.mode,
+                    &alt.top,
+                    Some(&d.state.workload),
+                ),
             ),
         ],
     );
