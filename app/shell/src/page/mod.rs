@@ -98,6 +98,9 @@ struct Drawn {
     /// The state the form's values were set from.
     values: Option<AppState>,
     results: Option<ResultsKey>,
+    /// Whether the pass under way drew the answer and the ranking, whose links then
+    /// already point where their moves lead.
+    results_now: bool,
     hosted: Vec<(View, Lang, bool)>,
     footer: Option<Lang>,
     title: String,
@@ -366,6 +369,7 @@ impl Page {
             }
             self.drawn.notice = notice;
         }
+        self.drawn.results_now = false;
         if let Some(main) = find(&root, "#main") {
             self.draw_views(&main, &d);
         }
@@ -377,8 +381,14 @@ impl Page {
             }
         }
         self.draw_footer(&root, &d);
-        // Links drawn before the state changed point where their move now leads.
-        if let Ok(links) = root.query_selector_all("a[data-nav]") {
+        // Links drawn before the state changed point where their move now leads; those
+        // of the answer and the ranking just drawn are left out (about a hundred links).
+        let links = if self.drawn.results_now {
+            "a[data-nav]:not(section.answer a, section.ranking a)"
+        } else {
+            "a[data-nav]"
+        };
+        if let Ok(links) = root.query_selector_all(links) {
             for i in 0..links.length() {
                 let Some(a) = links.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
                     continue;
@@ -564,7 +574,7 @@ impl Page {
             set_html(&form, &advise::form(d, unfolded), false);
             self.drawn.form = Some(shape);
         } else if let Some(old) = &self.drawn.values {
-            refresh_values(&form, old, d.state);
+            refresh_values(old, d.state);
         }
         if self.drawn.values.as_ref() != Some(d.state) {
             if let Some(span) = find(&form, ".workload-summary > span") {
@@ -622,14 +632,16 @@ impl Page {
             set_html(&el, &h.finish(), true);
         }
         self.drawn.results = Some(key);
+        self.drawn.results_now = true;
     }
 }
 
 /// Sets each field whose value in the state changed, leaving alone the ones that did
 /// not, so a field being typed in keeps what the person typed (`0` on the way to `0.5`).
-fn refresh_values(form: &Element, old: &AppState, new: &AppState) {
+fn refresh_values(old: &AppState, new: &AppState) {
     for f in FIELDS {
-        let Some(el) = find(form, &format!("#{}", f.id)) else {
+        // By id from the document (a table lookup) rather than a selector run in the form.
+        let Some(el) = document().get_element_by_id(f.id) else {
             continue;
         };
         match &f.input {
