@@ -250,6 +250,25 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
                 ("pct", fixed(share * 100.0, 0)),
             ],
         ),
+        Reason::TooSlowToUse {
+            pace,
+            floor,
+            unit,
+            users,
+        } => {
+            let unit = *unit;
+            let mut parts = vec![
+                ("pace", speed_point_text(lang, *pace, unit)),
+                ("floor", speed_point_text(lang, *floor, unit)),
+            ];
+            let key = if *users > 1 {
+                parts.push(("n", crate::i18n::whole(f64::from(*users))));
+                Key::ReasonTooSlowEach
+            } else {
+                Key::ReasonTooSlow
+            };
+            fill(t(key), &parts)
+        }
         Reason::SlowerThanOwned { tokens_s } => fill(
             t(Key::ReasonSlowerThanOwned),
             &[("speed", speed_point_text(lang, *tokens_s, Unit::Tokens))],

@@ -814,6 +814,24 @@ pub(super) fn rank_items<'c>(
         }
     }
     mark_offload_that_outpaces(&mut items, workload);
+    // A card that runs the job slower than a usable pace for each user says so, first
+    // among its caveats: a box at 3 tokens/s for each of 32 users is no answer for them,
+    // whatever it costs.
+    for r in items.iter_mut().filter(|r| r.fits()) {
+        let Some(unit) = r.speed.as_ref().map(|s| s.unit) else {
+            continue;
+        };
+        if let Some((pace, floor)) = per_user_pace(r, workload).filter(|(p, f)| p < f) {
+            let users = workload.batch.max(1);
+            let slow = Reason::TooSlowToUse {
+                pace,
+                floor,
+                unit,
+                users,
+            };
+            r.reasons.insert(0, slow);
+        }
+    }
     // Work someone waits on: a scored candidate slower than a usable pace for each user
     // (`per_user_pace`) ranks after those that keep it, when any that suits does: sixteen
     // users at 6 tokens/s each is no answer for sixteen users, however cheap the box, nor

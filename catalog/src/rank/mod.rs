@@ -273,6 +273,15 @@ pub enum Reason {
         /// one ranks after the cards that suit.
         readable: bool,
     },
+    /// Served to people who wait on it, slower than a usable pace for each of the `users`
+    /// (`score::too_slow_to_use`): `pace` each against the `floor` (people's reading
+    /// speed, a minute per image, real time), in the speed's own unit.
+    TooSlowToUse {
+        pace: f64,
+        floor: f64,
+        unit: estimate::Unit,
+        users: u32,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -411,6 +420,7 @@ impl Reason {
             Reason::PairedWith { .. } => "paired-with",
             Reason::SlowerThanOwned { .. } => "slower-than-owned",
             Reason::MeasuredBandwidth { .. } => "measured-bandwidth",
+            Reason::TooSlowToUse { .. } => "too-slow-to-use",
         }
     }
 }

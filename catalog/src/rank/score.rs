@@ -324,7 +324,8 @@ pub fn is_caveat(reason: &Reason) -> bool {
     }
     matches!(
         reason,
-        Reason::Offloaded { .. }
+        Reason::TooSlowToUse { .. }
+            | Reason::Offloaded { .. }
             | Reason::SlowerThanOwned { .. }
             | Reason::TightFit { .. }
             | Reason::NeedsGpus { .. }
