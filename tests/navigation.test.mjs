@@ -274,3 +274,38 @@ test('the skip link is the first Tab stop and takes focus to the answer, not the
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Safari throws at a page's 101st history write within 30 seconds, and the address then
+// stops following the page. Typing a hundred and fifty numbers in a row writes at most
+// ninety; the last is held, and a move to another view first writes it into the entry it
+// leaves, so Back returns to the workload as last typed.
+test('fast typing stays within the history writes Safari allows, and Back keeps the last value', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin);
+  await page.addInitScript(() => {
+    window.__historyWrites = 0;
+    for (const name of ['pushState', 'replaceState']) {
+      const write = history[name].bind(history);
+      history[name] = (...args) => { window.__historyWrites += 1; return write(...args); };
+    }
+  });
+  await page.goto(server.app);
+  await ready(page);
+  const writes = await page.evaluate(() => {
+    const input = document.querySelector('#f-batch');
+    for (let i = 0; i < 150; i++) {
+      input.value = String(i === 149 ? 37 : 1 + (i % 20));
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    return window.__historyWrites;
+  });
+  assert.ok(writes <= 90, `${writes} history writes for 150 changes`);
+  assert.doesNotMatch(page.url(), /batch=37(&|$)/, 'the last change is held, not written');
+  await page.click('header nav a[data-nav="go:compare"]');
+  await page.waitForFunction(() => location.search.includes('view=compare'));
+  await page.goBack();
+  await page.waitForFunction(() => !location.search.includes('view=compare'));
+  assert.match(page.url(), /batch=37(&|$)/, 'Back returns to the workload as last typed');
+  assert.equal(await page.inputValue('#f-batch'), '37');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -103,9 +103,21 @@ pub fn absolute_link(state: &AppState) -> String {
 }
 
 /// Records the state in the URL (a new history entry when `push`). The shell is its
-/// only caller: the views module never writes the URL.
+/// only caller: the views module never writes the URL. The page's script writes it
+/// (`__gpuAdvisorWriteUrl` in `index.html`), keeping within the history writes Safari
+/// allows (100 in 30 seconds); a host page without that script is written directly.
 pub fn write_url(state: &AppState, push: bool) {
     let url = link_for(state);
+    let script = js_sys::Reflect::get(&window(), &"__gpuAdvisorWriteUrl".into())
+        .ok()
+        .and_then(|f| wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(f).ok());
+    if let Some(f) = script {
+        if f.call2(&JsValue::NULL, &url.as_str().into(), &push.into())
+            .is_ok()
+        {
+            return;
+        }
+    }
     if let Ok(history) = window().history() {
         let _ = if push {
             history.push_state_with_url(&JsValue::NULL, "", Some(&url))
