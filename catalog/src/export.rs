@@ -234,6 +234,8 @@ pub fn to_json(
                 ("hardware_usd", opt(cost.hardware_usd, number)),
                 ("rent_usd_per_hour", opt(cost.rent_usd_per_hour, number)),
                 ("job_usd", opt(cost.job_usd, range)),
+                ("rent_job_usd", opt(cost.rent_job_usd, range)),
+                ("rent_start_hours", opt(cost.rent_start_hours, range)),
                 ("break_even_hours", opt(cost.break_even_hours, number)),
                 ("score", opt(item.score, number)),
                 ("measured", measured),

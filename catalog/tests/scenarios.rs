@@ -168,6 +168,22 @@ fn check(case: &Value) -> Result<(), String> {
                 .then_some(())
                 .ok_or(format!("fits = {}, ${h:.0}, expected {lo}–{hi}", i.fits()))
         }
+        // What renting this GPU's placement for the training job costs, start-up included.
+        "rent_job_range" => {
+            let i = item(&r, s("gpu"))?;
+            let j = i
+                .cost
+                .rent_job_usd
+                .ok_or(format!("{} has no rented job cost", i.gpu.id))?;
+            let (lo, hi) = (n("low").unwrap_or(0.0), n("high").unwrap_or(f64::MAX));
+            (i.fits() && (lo..=hi).contains(&j.mid))
+                .then_some(())
+                .ok_or(format!(
+                    "fits = {}, ${:.2}, expected {lo}–{hi}",
+                    i.fits(),
+                    j.mid
+                ))
+        }
         // When few GPUs run the workload as entered, the answer offers this change, and
         // the first GPU it opens up is one of these.
         "alternative" => {

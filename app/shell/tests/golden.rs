@@ -39,6 +39,7 @@ const STATES: &[(&str, &str)] = &[
         "have-3090-measured",
         "model=llama-3.3-70b&have=rtx-3090&measured=rtx-3090:560",
     ),
+    ("lora-rent", "task=lora&model=llama-3.1-8b&mode=rent"),
     ("team-70b", "task=infer&model=llama-3.3-70b&batch=32"),
 ];
 
@@ -136,6 +137,12 @@ fn each_state_writes_what_makes_it_that_state() {
     assert!(
         !pages[5].contains("export-json"),
         "an embed has no downloads"
+    );
+    // A rented job's cost says how much start-up it counts.
+    let rent = &pages[pages.len() - 2];
+    assert!(
+        rent.contains("min of start-up"),
+        "the rented job's start-up"
     );
     // A team's 70B with one GPU per box: the answer offers a server's GPUs, with the pace
     // each of the 32 users would get.

@@ -596,6 +596,7 @@ pub(super) fn rank_items<'c>(
             gpus_used,
             bought,
             purchase.as_ref(),
+            model.params(),
         );
         if let Some(budget) = workload.budget_usd {
             match cost.budget_figure {

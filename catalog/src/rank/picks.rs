@@ -121,12 +121,22 @@ pub(super) fn picks(items: &[Ranked], workload: &Workload, rental: Option<Rental
         eligible(r).then_some(())?;
         value_of(r)
     })
-    // Renting, the least money, unless a faster rental costs within `RENT_VALUE_TIE` of
-    // it: eight B300s for two hours at $97 over eight RTX 4090s for 33 hours at $90.
+    // Renting, the least money, unless a faster rental's hours cost within
+    // `RENT_VALUE_TIE` of its hours: eight B300s for two hours at $97 of compute over eight
+    // RTX 4090s for 33 hours at $90. The tie is what the estimate resolves of the hours;
+    // the start-up each job also pays (`estimate::rent_start_hours`) is not estimated
+    // from the card's speed and stays out of it.
     .map(|least| {
-        let bar = cost(least).unwrap_or(f64::INFINITY) * (1.0 + RENT_VALUE_TIE);
+        let hours_cost = |r: &Ranked| {
+            let hours = r.speed.as_ref().and_then(|s| s.job_hours);
+            match (hours, r.cost.rent_usd_per_hour) {
+                (Some(h), Some(rate)) => Some(h.mid * rate),
+                _ => cost(r),
+            }
+        };
+        let bar = hours_cost(least).unwrap_or(f64::INFINITY) * (1.0 + RENT_VALUE_TIE);
         best_by(&|r| {
-            (workload.mode == Mode::Rent && eligible(r) && cost(r)? <= bar).then_some(())?;
+            (workload.mode == Mode::Rent && eligible(r) && hours_cost(r)? <= bar).then_some(())?;
             speed(r)
         })
         .unwrap_or(least)

@@ -202,18 +202,22 @@ fn cost_parts(lang: Lang, mode: Mode, item: &Ranked) -> Vec<String> {
             Mode::Buy => Key::CardEnergy,
             Mode::Rent => Key::CardJobCost,
         };
-        parts.push(fill(tr(lang, key), &[("range", usd_range(j.low, j.high))]));
+        let mut text = fill(tr(lang, key), &[("range", usd_range(j.low, j.high))]);
+        // Renting, the range counts the machine's start-up; say how long it is taken to be.
+        if let (Mode::Rent, Some(s)) = (mode, c.rent_start_hours) {
+            let minutes = format!("{}–{}", fixed(s.low * 60.0, 0), fixed(s.high * 60.0, 0));
+            text = fill(
+                tr(lang, Key::CardJobStart),
+                &[("job", text), ("minutes", minutes)],
+            );
+        }
+        parts.push(text);
     }
     if let Some(m) = c.per_million_usd {
         parts.push(per_work_cost_text(lang, mode, speed.map(|s| s.unit), m));
     }
-    if let (Mode::Buy, Some(rent), Some(hours)) =
-        (mode, c.rent_usd_per_hour, speed.and_then(|s| s.job_hours))
-    {
-        parts.push(fill(
-            tr(lang, Key::CardRentJob),
-            &[("usd", usd(rent * hours.mid))],
-        ));
+    if let (Mode::Buy, Some(rent)) = (mode, c.rent_job_usd) {
+        parts.push(fill(tr(lang, Key::CardRentJob), &[("usd", usd(rent.mid))]));
         if let Some(b) = c.break_even_hours {
             parts.push(fill(tr(lang, Key::CardBreakEven), &[("hours", num(b))]));
         }
