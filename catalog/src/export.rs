@@ -293,7 +293,7 @@ fn difference_code(d: &Difference) -> String {
 }
 
 fn rows<'a>(ranking: &'a Ranking, w: &Workload) -> impl Iterator<Item = Row<'a>> {
-    let batch = w.batch.max(1);
+    let batch = w.batch_for(ranking.model.family).max(1);
     ranking.items.iter().enumerate().map(move |(i, item)| Row {
         rank: i + 1,
         item,

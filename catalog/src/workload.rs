@@ -308,8 +308,12 @@ pub struct Workload {
     pub auto_precision: bool,
     /// The KV cache's element type (serving a language model).
     pub kv: KvCache,
-    /// Per-GPU micro-batch (sequences or images).
+    /// Per-GPU micro-batch (sequences or images), when `batch_given`.
     pub batch: u32,
+    /// Whether `batch` was chosen (a link's `batch`, a typed value, a preset). A link
+    /// without one asks for the usual batch of its task and model (`default_batch`),
+    /// which the ranking sets (`batch_for`).
+    pub batch_given: bool,
     /// Sequence length in tokens (text) or input side in pixels (images); `None` = the model's default.
     pub seq: Option<u32>,
     /// Training samples (sequences or images) per epoch; `None`: the default for the task
@@ -394,6 +398,25 @@ pub const DEFAULT_MODEL: &str = "llama-3.1-8b";
 /// The most owned GPUs a link may name (`have=`): with the card added, a four-card box.
 pub const MAX_HAVE: usize = 3;
 
+/// The per-GPU batch of a run whose link sets none: the default of the script people
+/// start it from. Image classifiers (convolutional or transformer) train at 32 images per
+/// GPU, the `--batch-size` default of torchvision's classification reference
+/// (references/classification/train.py, "images per gpu, the total batch size is $NGPU x
+/// batch_size"); encoders, encoder-decoders and video transformers are trained with
+/// Hugging Face's `Trainer`, whose `per_device_train_batch_size` defaults to 8. A language
+/// model's fine-tune (home cards hold one sequence at a time), diffusion, speech, 3D
+/// segmentation and all serving: 1.
+pub fn default_batch(task: Task, family: Family) -> u32 {
+    if !task.is_training() {
+        return 1;
+    }
+    match family {
+        Family::VisionCnn | Family::VisionTransformer => 32,
+        Family::Encoder | Family::EncoderDecoder | Family::Video => 8,
+        Family::Llm | Family::Diffusion | Family::Speech | Family::Medical3d => 1,
+    }
+}
+
 /// The `prec` token that asks for the quantization ladder (`Workload::auto_precision`).
 pub const AUTO_PRECISION: &str = "auto";
 
@@ -406,6 +429,7 @@ impl Default for Workload {
             auto_precision: true,
             kv: KvCache::F16,
             batch: 1,
+            batch_given: false,
             seq: None,
             samples: None,
             epochs: 1.0,
@@ -538,6 +562,15 @@ impl Workload {
         } else {
             Runtime::Vllm
         })
+    }
+
+    /// The per-GPU batch the run uses: the one chosen, else `default_batch`.
+    pub fn batch_for(&self, family: Family) -> u32 {
+        if self.batch_given {
+            self.batch
+        } else {
+            default_batch(self.task, family)
+        }
     }
 
     /// The `prec` token: `auto` for the ladder, else the precision's.

@@ -52,6 +52,7 @@ fn workload_strategy() -> impl Strategy<Value = Workload> {
                 model,
                 precision,
                 batch,
+                batch_given: true,
                 seq,
                 gpus,
                 mode,
@@ -510,12 +511,14 @@ fn medical_volumes_need_more_memory_than_bert_text() {
         task: Task::Train,
         model: ModelChoice::Preset("unet-3d".into()),
         batch: 2,
+        batch_given: true,
         ..Workload::default()
     };
     let text = Workload {
         task: Task::Train,
         model: ModelChoice::Preset("bert-base".into()),
         batch: 2,
+        batch_given: true,
         seq: Some(128),
         ..Workload::default()
     };
@@ -833,6 +836,7 @@ fn a_second_hgx_node_on_400g_infiniband_speeds_up_a_7b_data_parallel_job() {
         model: ModelChoice::Custom(7.0),
         seq: Some(4096),
         batch: 1,
+        batch_given: true,
         checkpointing: Some(true),
         gpus: 8,
         mode: Mode::Rent,
@@ -866,6 +870,7 @@ fn a_missing_link_figure_is_assumed_never_zero() {
         samples: Some(1_281_167),
         epochs: 90.0,
         batch: 256,
+        batch_given: true,
         gpus: 8,
         mode: Mode::Rent,
         eco: EcoRequirement::Xla,
@@ -1057,6 +1062,7 @@ fn gradient_accumulation_keeps_the_largest_micro_batch_that_fits() {
         task: Task::Train,
         model: ModelChoice::Preset("resnet-50".into()),
         batch: 256,
+        batch_given: true,
         ..Workload::default()
     };
     let gpu = catalog().gpu("rtx-3080").expect("in the catalog");

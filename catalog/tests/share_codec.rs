@@ -69,7 +69,9 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                 precision: precision.unwrap_or(Precision::Bf16),
                 auto_precision: precision.is_none(),
                 kv: KvCache::ALL[(batch % 3) as usize],
-                batch,
+                // A link without `batch` (one in five) leaves the run its usual batch.
+                batch: if batch % 5 == 0 { 1 } else { batch },
+                batch_given: batch % 5 != 0,
                 seq,
                 samples,
                 epochs,

@@ -197,6 +197,7 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 model,
                 precision: precision(s("precision")),
                 batch: 8,
+                batch_given: true,
                 ..Workload::default()
             };
             let a = speed(catalog, m.gpu(), &w)?.throughput.mid;
@@ -210,6 +211,7 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 precision: precision(s("precision")),
                 seq: Some(n("context").unwrap_or(512.0) as u32),
                 batch: n("batch").unwrap_or(1.0) as u32,
+                batch_given: true,
                 gpus: m.gpus(),
                 runtime: Runtime::parse(s("runtime")),
                 kv: KvCache::parse(s("kv")).unwrap_or(KvCache::F16),
@@ -278,6 +280,7 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 model,
                 precision: precision(s("precision")),
                 batch: n("batch").unwrap_or(1.0) as u32,
+                batch_given: true,
                 runtime: Runtime::parse(s("runtime")),
                 ..Workload::default()
             };
@@ -304,6 +307,7 @@ fn training(catalog: &Catalog, m: &Measurement, model: ModelChoice) -> Option<f6
         model,
         precision: precision(s("precision")),
         batch: n("batch").unwrap_or(1.0) as u32,
+        batch_given: true,
         seq: n("seq").map(|x| x as u32),
         gpus: gpus / nodes,
         nodes,
@@ -361,6 +365,7 @@ fn memory_used(catalog: &Catalog, m: &Measurement, model: ModelChoice) -> Option
         model,
         precision: precision(s("precision")),
         batch: n("batch").unwrap_or(1.0) as u32,
+        batch_given: true,
         // A row without a sequence length ran the model's own context.
         seq: n("seq")
             .map(|x| x as u32)

@@ -226,7 +226,7 @@ fn differences(
         .number("batch")
         .or((kind == Kind::Decode).then_some(1.0))
     {
-        let ratio = batch / f64::from(workload.batch.max(1));
+        let ratio = batch / f64::from(workload.batch_for(model.family).max(1));
         if !(1.0 / BATCH_TOLERANCE..=BATCH_TOLERANCE).contains(&ratio) {
             differs.push(Difference::Batch(batch));
         }

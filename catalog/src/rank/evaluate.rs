@@ -347,6 +347,18 @@ pub(super) fn rank_items<'c>(
     filters: &Filters,
 ) -> Ranking<'c> {
     let model = resolve_model(catalog, workload);
+    // A link without a batch runs at its task's and model's usual one.
+    let settled;
+    let workload = if workload.batch_given {
+        workload
+    } else {
+        settled = Workload {
+            batch: workload.batch_for(model.family),
+            batch_given: true,
+            ..workload.clone()
+        };
+        &settled
+    };
     let sized = memory::size_model(&model, workload);
     let single = memory::breakdown(&sized, workload, Sharding::Single);
     let buying = workload.mode == Mode::Buy;

@@ -341,10 +341,15 @@ pub const PARAMS: &[Param] = &[
         whole: true,
         read: |s, r| {
             s.workload.batch = r.small()?;
+            s.workload.batch_given = true;
             Ok(())
         },
-        write: |s| differs(s.workload.batch, defaults().batch, |b| b.to_string()),
-        export: Some(("batch", |w, _| Exported::Whole(u64::from(w.batch)))),
+        // Written when chosen: without it the run takes its usual batch
+        // (`workload::default_batch`).
+        write: |s| s.workload.batch_given.then(|| s.workload.batch.to_string()),
+        export: Some(("batch", |w, m| {
+            Exported::Whole(u64::from(w.batch_for(m.family)))
+        })),
     },
     Param {
         key: "seq",

@@ -265,8 +265,15 @@ pub const FIELDS: &[Field] = &[
         shown: always,
         input: Input::Number {
             param: "batch",
-            get: |s| Some(f64::from(s.workload.batch)),
-            set: |s, v| s.workload.batch = v.map_or(1, |b| b as u32),
+            get: |s| {
+                let model = resolve_model(Catalog::embedded(), &s.workload);
+                Some(f64::from(s.workload.batch_for(model.family)))
+            },
+            // Left blank, the run's usual batch (`workload::default_batch`).
+            set: |s, v| {
+                s.workload.batch = v.map_or(1, |b| b as u32);
+                s.workload.batch_given = v.is_some();
+            },
         },
     },
     Field {

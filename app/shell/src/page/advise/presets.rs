@@ -14,6 +14,7 @@ pub fn presets() -> Vec<(Key, Workload)> {
                 model: model("llama-3.1-8b"),
                 seq: Some(2048),
                 batch: 4,
+                batch_given: true,
                 ..d()
             },
         ),
@@ -33,6 +34,7 @@ pub fn presets() -> Vec<(Key, Workload)> {
                 task: Task::Train,
                 model: model("resnet-50"),
                 batch: 256,
+                batch_given: true,
                 samples: Some(1_281_167),
                 epochs: 90.0,
                 ..d()
@@ -54,6 +56,7 @@ pub fn presets() -> Vec<(Key, Workload)> {
                 model: model("mistral-7b"),
                 seq: Some(1024),
                 batch: 1,
+                batch_given: true,
                 samples: Some(2_000),
                 ..d()
             },
@@ -64,6 +67,7 @@ pub fn presets() -> Vec<(Key, Workload)> {
                 task: Task::Train,
                 model: model("vit-l-16"),
                 batch: 64,
+                batch_given: true,
                 samples: Some(1_281_167),
                 epochs: 30.0,
                 gpus: 8,
@@ -76,6 +80,7 @@ pub fn presets() -> Vec<(Key, Workload)> {
                 task: Task::Train,
                 model: model("unet-3d"),
                 batch: 2,
+                batch_given: true,
                 samples: Some(1_000),
                 epochs: 100.0,
                 ..d()
@@ -87,6 +92,7 @@ pub fn presets() -> Vec<(Key, Workload)> {
                 task: Task::Finetune,
                 model: model("videomae-large"),
                 batch: 8,
+                batch_given: true,
                 samples: Some(10_000),
                 epochs: 10.0,
                 ..d()
@@ -99,6 +105,7 @@ pub fn presets() -> Vec<(Key, Workload)> {
                 model: model("bert-base"),
                 seq: Some(128),
                 batch: 32,
+                batch_given: true,
                 samples: Some(100_000),
                 epochs: 3.0,
                 ..d()
