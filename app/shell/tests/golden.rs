@@ -144,6 +144,12 @@ fn each_state_writes_what_makes_it_that_state() {
         rent.contains("min of start-up"),
         "the rented job's start-up"
     );
+    // Renting, a card's cost line starts with the rental; a purchase price comes after.
+    for card in rent.split("class=\"rank-item\"").skip(1) {
+        if let Some((_, line)) = card.split_once("class=\"rank-cost\">") {
+            assert!(line.starts_with("rent "), "{}", &line[..line.len().min(80)]);
+        }
+    }
     // A team's 70B with one GPU per box: the answer offers a server's GPUs, with the pace
     // each of the 32 users would get.
     let team = pages.last().expect("the team state");

@@ -187,8 +187,11 @@ fn cost_parts(lang: Lang, mode: Mode, item: &Ranked) -> Vec<String> {
     let c = &item.cost;
     let speed = item.speed.as_ref();
     let mut parts = Vec::new();
-    if let Some(text) = hardware_text(lang, c) {
-        parts.push(fill(tr(lang, Key::CardHardware), &[("usd", text)]));
+    let hardware =
+        hardware_text(lang, c).map(|text| fill(tr(lang, Key::CardHardware), &[("usd", text)]));
+    // Renting, the rental's figures read first and the purchase comes after them.
+    if mode == Mode::Buy {
+        parts.extend(hardware.clone());
     }
     if let Some(r) = c.rent_usd_per_hour {
         parts.push(fill(
@@ -215,6 +218,9 @@ fn cost_parts(lang: Lang, mode: Mode, item: &Ranked) -> Vec<String> {
     }
     if let Some(m) = c.per_million_usd {
         parts.push(per_work_cost_text(lang, mode, speed.map(|s| s.unit), m));
+    }
+    if mode == Mode::Rent {
+        parts.extend(hardware);
     }
     if let (Mode::Buy, Some(rent)) = (mode, c.rent_job_usd) {
         parts.push(fill(tr(lang, Key::CardRentJob), &[("usd", usd(rent.mid))]));
