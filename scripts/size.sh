@@ -211,10 +211,14 @@ dist=${1:-dist}
 # batch its reference script uses (`workload::default_batch`: 32 images per GPU for image
 # classifiers, 8 for encoders and video models; the ranking's settled copy, the form's
 # field showing it, the label saying so): 183,524 B, WebAssembly 166,295 B.
-budget=${SIZE_BUDGET_BYTES:-183600}
+# To 183900 and WebAssembly 166700 when a training job longer than about nine months
+# began saying so first among a card's caveats and stopped being a value or entry pick
+# (`job-too-long`, `rank::LONGEST_USEFUL_JOB_HOURS`; its sentence in English): 183,778 B,
+# WebAssembly 166,547 B.
+budget=${SIZE_BUDGET_BYTES:-183900}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
-wasm_budget=${WASM_BUDGET_BYTES:-166400}
+wasm_budget=${WASM_BUDGET_BYTES:-166700}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

@@ -269,6 +269,10 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             };
             fill(t(key), &parts)
         }
+        Reason::JobTooLong { hours } => fill(
+            t(Key::ReasonJobTooLong),
+            &[("days", crate::i18n::whole((hours / 24.0).round()))],
+        ),
         Reason::SlowerThanOwned { tokens_s } => fill(
             t(Key::ReasonSlowerThanOwned),
             &[("speed", speed_point_text(lang, *tokens_s, Unit::Tokens))],

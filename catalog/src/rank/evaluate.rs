@@ -844,6 +844,9 @@ pub(super) fn rank_items<'c>(
             };
             r.reasons.insert(0, slow);
         }
+        if let Some(hours) = job_too_long(r, workload) {
+            r.reasons.insert(0, Reason::JobTooLong { hours });
+        }
     }
     // Work someone waits on: a scored candidate slower than a usable pace for each user
     // (`per_user_pace`) ranks after those that keep it, when any that suits does: sixteen

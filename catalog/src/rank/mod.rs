@@ -282,6 +282,10 @@ pub enum Reason {
         unit: estimate::Unit,
         users: u32,
     },
+    /// Training, a job of `hours` on this GPU, longer than `score::LONGEST_USEFUL_JOB_HOURS`.
+    JobTooLong {
+        hours: f64,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -421,6 +425,7 @@ impl Reason {
             Reason::SlowerThanOwned { .. } => "slower-than-owned",
             Reason::MeasuredBandwidth { .. } => "measured-bandwidth",
             Reason::TooSlowToUse { .. } => "too-slow-to-use",
+            Reason::JobTooLong { .. } => "job-too-long",
         }
     }
 }

@@ -42,6 +42,13 @@ pub const USABLE_DECODE_TOKENS_S: f64 = 10.0;
 /// workhorse"), where FLUX.1 [dev] at about 313 s on the same Mac is not something one
 /// iterates on (jocheojeda.com, "Local AI Studio, Part 3", 2026-06).
 pub const USABLE_SECONDS_PER_IMAGE: f64 = 60.0;
+/// Training, the longest job the picks call usable, in hours: about nine months
+/// (9 × 730 h). Past that, a run started later on faster hardware with better algorithms
+/// finishes first: Epoch AI's estimate of the longest training run worth starting, revised
+/// in July 2025 from 14–15 months to about nine as algorithms improve about 3× a year
+/// (epochai.org/blog/the-longest-training-run; Epoch's thread of 2025-07-25). A person
+/// buying a card for a job longer than that is better served renting many GPUs for it.
+pub const LONGEST_USEFUL_JOB_HOURS: f64 = 9.0 * 730.0;
 /// Buying for a training job, renting is "clearly cheaper" when the job's rental costs
 /// under this share of the cheapest purchase that runs it.
 pub const RENT_CLEARLY_CHEAPER: f64 = 0.25;
@@ -278,14 +285,27 @@ pub fn per_user(r: &Ranked, workload: &Workload) -> Option<f64> {
     per_user_pace(r, workload).map(|(pace, _)| pace)
 }
 
-/// Whether a GPU gives each user a usable pace (`per_user_pace`).
-pub fn keeps_a_usable_pace(r: &Ranked, workload: &Workload) -> bool {
-    per_user_pace(r, workload).is_some_and(|(pace, floor)| pace >= floor)
+/// Training, the hours the job takes on this GPU when that is longer than
+/// `LONGEST_USEFUL_JOB_HOURS`.
+pub fn job_too_long(r: &Ranked, workload: &Workload) -> Option<f64> {
+    let hours = r.speed.as_ref()?.job_hours?.mid;
+    (workload.task.is_training() && hours > LONGEST_USEFUL_JOB_HOURS).then_some(hours)
 }
 
-/// Whether a GPU is slower than a usable pace for each user (`per_user_pace`).
+/// Whether a GPU gives each user a usable pace (`per_user_pace`), or, training, finishes
+/// the job within `LONGEST_USEFUL_JOB_HOURS`.
+pub fn keeps_a_usable_pace(r: &Ranked, workload: &Workload) -> bool {
+    let training = workload.task.is_training()
+        && r.speed.as_ref().and_then(|s| s.job_hours).is_some()
+        && job_too_long(r, workload).is_none();
+    training || per_user_pace(r, workload).is_some_and(|(pace, floor)| pace >= floor)
+}
+
+/// Whether a GPU is slower than a usable pace for each user (`per_user_pace`), or takes
+/// longer than `LONGEST_USEFUL_JOB_HOURS` over a training job.
 pub fn too_slow_to_use(r: &Ranked, workload: &Workload) -> bool {
-    per_user_pace(r, workload).is_some_and(|(pace, floor)| pace < floor)
+    job_too_long(r, workload).is_some()
+        || per_user_pace(r, workload).is_some_and(|(pace, floor)| pace < floor)
 }
 
 pub(super) fn has_room(r: &Ranked) -> bool {
@@ -325,6 +345,7 @@ pub fn is_caveat(reason: &Reason) -> bool {
     matches!(
         reason,
         Reason::TooSlowToUse { .. }
+            | Reason::JobTooLong { .. }
             | Reason::Offloaded { .. }
             | Reason::SlowerThanOwned { .. }
             | Reason::TightFit { .. }
