@@ -121,6 +121,34 @@ pub(super) fn picks(items: &[Ranked], workload: &Workload, rental: Option<Rental
         eligible(r).then_some(())?;
         value_of(r)
     })
+    // Buying, a lead in value the estimate does not resolve (speeds within `FLAGSHIP_TIE`
+    // are not told apart, nor their values at known prices) goes to the card with room for
+    // a larger run, then to the one that runs the higher GGUF type: a used 11 GB RTX
+    // 2080 Ti at Q6_K over an 8 GB RTX 3060 Ti at Q4_K_M 2% ahead for $400.
+    .map(|best| {
+        let bar = value_of(best).unwrap_or(f64::INFINITY) * (1.0 - FLAGSHIP_TIE);
+        // Lower is better: the perplexity the card's GGUF type adds, none when unquantized.
+        let loss = |r: &Ranked| {
+            r.quantized()
+                .and_then(quant::perplexity_cost)
+                .unwrap_or(0.0)
+        };
+        let rank = |r: &Ranked| (has_room(r), -loss(r), value_of(r).unwrap_or(0.0));
+        candidates
+            .iter()
+            .copied()
+            .filter(|r| {
+                workload.mode == Mode::Buy && eligible(r) && value_of(r).is_some_and(|v| v >= bar)
+            })
+            .max_by(|a, b| {
+                let (ra, rb) = (rank(a), rank(b));
+                ra.0.cmp(&rb.0)
+                    .then(ra.1.total_cmp(&rb.1))
+                    .then(ra.2.total_cmp(&rb.2))
+                    .then(b.gpu.id.cmp(&a.gpu.id))
+            })
+            .unwrap_or(best)
+    })
     // Renting, the least money, unless a faster rental's hours cost within
     // `RENT_VALUE_TIE` of its hours: eight B300s for two hours at $97 of compute over eight
     // RTX 4090s for 33 hours at $90. The tie is what the estimate resolves of the hours;

@@ -64,21 +64,25 @@ fn pick_sentence<'r>(
                 ("price", price),
             ],
         ),
-        Tier::Value => fill(
-            tr(
-                lang,
-                if mode == Mode::Rent {
-                    Key::PickValueRent
-                } else {
-                    Key::PickValue
-                },
-            ),
-            &[
-                ("name", name),
-                ("share", fixed(pick.speed_share.unwrap_or(0.0) * 100.0, 0)),
-                ("price", price),
-            ],
-        ),
+        Tier::Value => {
+            // Buying, a pick a little below the most speed per dollar won a tie the
+            // estimate does not resolve (`rank::picks`); it says by how much.
+            let gap = (1.0 - pick.value_share.unwrap_or(1.0)) * 100.0;
+            let key = match mode {
+                Mode::Rent => Key::PickValueRent,
+                Mode::Buy if gap >= 0.5 => Key::PickValueTie,
+                Mode::Buy => Key::PickValue,
+            };
+            fill(
+                tr(lang, key),
+                &[
+                    ("name", name),
+                    ("gap", fixed(gap.ceil(), 0)),
+                    ("share", fixed(pick.speed_share.unwrap_or(0.0) * 100.0, 0)),
+                    ("price", price),
+                ],
+            )
+        }
         Tier::Entry => fill(
             tr(lang, Key::PickEntry),
             &[("name", name), ("speed", speed), ("price", price)],
