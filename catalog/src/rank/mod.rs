@@ -559,6 +559,11 @@ pub struct Pick {
     /// Rent instead: what renting the job costs and the cheapest purchase it beats.
     pub rent_job_usd: Option<f64>,
     pub buy_usd: Option<f64>,
+    /// The value pick, when it won a tie the estimate does not resolve (`FLAGSHIP_TIE`
+    /// buying, `RENT_VALUE_TIE` renting) over the card with the most value among those it
+    /// was chosen from: its value's share of that card's (buying, speed per dollar;
+    /// renting, the least money over its own).
+    pub tie_share: Option<f64>,
 }
 
 /// The engine's verdicts in the seed article's tiers, computed, not hard-coded.

@@ -65,6 +65,7 @@ pub(super) fn picks(items: &[Ranked], workload: &Workload, rental: Option<Rental
         caveats: r.reasons.iter().filter(|x| is_caveat(x)).cloned().collect(),
         rent_job_usd: None,
         buy_usd: None,
+        tie_share: None,
     };
     // The best by a key; ties go to the lower id so that picks are stable.
     let best_by = |key: &dyn Fn(&Ranked) -> Option<f64>| {
@@ -117,61 +118,65 @@ pub(super) fn picks(items: &[Ranked], workload: &Workload, rental: Option<Rental
                 && !tight_as_asked(r)
         })
     };
-    let value = best_by(&|r| {
+    let most_value = best_by(&|r| {
         eligible(r).then_some(())?;
         value_of(r)
-    })
-    // Buying, a lead in value the estimate does not resolve (speeds within `FLAGSHIP_TIE`
-    // are not told apart, nor their values at known prices) goes to the card with room for
-    // a larger run, then to the one that runs the higher GGUF type: a used 11 GB RTX
-    // 2080 Ti at Q6_K over an 8 GB RTX 3060 Ti at Q4_K_M 2% ahead for $400.
-    .map(|best| {
-        let bar = value_of(best).unwrap_or(f64::INFINITY) * (1.0 - FLAGSHIP_TIE);
-        // Lower is better: the perplexity the card's GGUF type adds, none when unquantized.
-        let loss = |r: &Ranked| {
-            r.quantized()
-                .and_then(quant::perplexity_cost)
-                .unwrap_or(0.0)
-        };
-        let rank = |r: &Ranked| (has_room(r), -loss(r), value_of(r).unwrap_or(0.0));
-        candidates
-            .iter()
-            .copied()
-            .filter(|r| {
-                workload.mode == Mode::Buy && eligible(r) && value_of(r).is_some_and(|v| v >= bar)
-            })
-            .max_by(|a, b| {
-                let (ra, rb) = (rank(a), rank(b));
-                ra.0.cmp(&rb.0)
-                    .then(ra.1.total_cmp(&rb.1))
-                    .then(ra.2.total_cmp(&rb.2))
-                    .then(b.gpu.id.cmp(&a.gpu.id))
-            })
-            .unwrap_or(best)
-    })
-    // Renting, the least money, unless a faster rental's hours cost within
-    // `RENT_VALUE_TIE` of its hours: eight B300s for two hours at $97 of compute over eight
-    // RTX 4090s for 33 hours at $90. The tie is what the estimate resolves of the hours;
-    // the start-up each job also pays (`estimate::rent_start_hours`) is not estimated
-    // from the card's speed and stays out of it.
-    .map(|least| {
-        let hours_cost = |r: &Ranked| {
-            let hours = r.speed.as_ref().and_then(|s| s.job_hours);
-            match (hours, r.cost.rent_usd_per_hour) {
-                (Some(h), Some(rate)) => Some(h.mid * rate),
-                _ => cost(r),
-            }
-        };
-        let bar = hours_cost(least).unwrap_or(f64::INFINITY) * (1.0 + RENT_VALUE_TIE);
-        best_by(&|r| {
-            (workload.mode == Mode::Rent && eligible(r) && hours_cost(r)? <= bar).then_some(())?;
-            speed(r)
+    });
+    let value = most_value
+        // Buying, a lead in value the estimate does not resolve (speeds within `FLAGSHIP_TIE`
+        // are not told apart, nor their values at known prices) goes to the card with room for
+        // a larger run, then to the one that runs the higher GGUF type: a used 11 GB RTX
+        // 2080 Ti at Q6_K over an 8 GB RTX 3060 Ti at Q4_K_M 2% ahead for $400.
+        .map(|best| {
+            let bar = value_of(best).unwrap_or(f64::INFINITY) * (1.0 - FLAGSHIP_TIE);
+            // Lower is better: the perplexity the card's GGUF type adds, none when unquantized.
+            let loss = |r: &Ranked| {
+                r.quantized()
+                    .and_then(quant::perplexity_cost)
+                    .unwrap_or(0.0)
+            };
+            let rank = |r: &Ranked| (has_room(r), -loss(r), value_of(r).unwrap_or(0.0));
+            candidates
+                .iter()
+                .copied()
+                .filter(|r| {
+                    workload.mode == Mode::Buy
+                        && eligible(r)
+                        && value_of(r).is_some_and(|v| v >= bar)
+                })
+                .max_by(|a, b| {
+                    let (ra, rb) = (rank(a), rank(b));
+                    ra.0.cmp(&rb.0)
+                        .then(ra.1.total_cmp(&rb.1))
+                        .then(ra.2.total_cmp(&rb.2))
+                        .then(b.gpu.id.cmp(&a.gpu.id))
+                })
+                .unwrap_or(best)
         })
-        .unwrap_or(least)
-    })
-    // When every usable card is a tight fit, the best of them; a card too slow to use is
-    // no value at any price.
-    .or(any_value.filter(|r| !too_slow_to_use(r, workload)));
+        // Renting, the least money, unless a faster rental's hours cost within
+        // `RENT_VALUE_TIE` of its hours: eight B300s for two hours at $97 of compute over eight
+        // RTX 4090s for 33 hours at $90. The tie is what the estimate resolves of the hours;
+        // the start-up each job also pays (`estimate::rent_start_hours`) is not estimated
+        // from the card's speed and stays out of it.
+        .map(|least| {
+            let hours_cost = |r: &Ranked| {
+                let hours = r.speed.as_ref().and_then(|s| s.job_hours);
+                match (hours, r.cost.rent_usd_per_hour) {
+                    (Some(h), Some(rate)) => Some(h.mid * rate),
+                    _ => cost(r),
+                }
+            };
+            let bar = hours_cost(least).unwrap_or(f64::INFINITY) * (1.0 + RENT_VALUE_TIE);
+            best_by(&|r| {
+                (workload.mode == Mode::Rent && eligible(r) && hours_cost(r)? <= bar)
+                    .then_some(())?;
+                speed(r)
+            })
+            .unwrap_or(least)
+        })
+        // When every usable card is a tight fit, the best of them; a card too slow to use is
+        // no value at any price.
+        .or(any_value.filter(|r| !too_slow_to_use(r, workload)));
     let value_speed = value.and_then(speed).unwrap_or(0.0);
     let value_cost = value.and_then(cost).unwrap_or(f64::INFINITY);
     // The entry pick starts the person off: usable speed, not a tight fit (a longer
@@ -236,11 +241,18 @@ pub(super) fn picks(items: &[Ranked], workload: &Workload, rental: Option<Rental
             caveats: Vec::new(),
             rent_job_usd: Some(job),
             buy_usd: cheapest_purchase,
+            tie_share: None,
         })
     });
     Picks {
         flagship: flagship.map(|r| pick(Tier::Flagship, r)),
-        value: value.filter(|_| !last_resort).map(|r| pick(Tier::Value, r)),
+        value: value.filter(|_| !last_resort).map(|r| Pick {
+            // Won a tie over the most value among the cards it was chosen from: its share of it.
+            tie_share: most_value
+                .filter(|m| m.gpu.id != r.gpu.id)
+                .and_then(|m| Some(value_of(r)? / value_of(m)?)),
+            ..pick(Tier::Value, r)
+        }),
         entry: entry.filter(|_| !last_resort).map(|r| pick(Tier::Entry, r)),
         non_nvidia: non_nvidia.map(|r| pick(Tier::NonNvidia, r)),
         rent_instead,

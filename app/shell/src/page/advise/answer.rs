@@ -67,12 +67,14 @@ fn pick_sentence<'r>(
         Tier::Value => {
             // Buying, a pick a little below the most speed per dollar won a tie the
             // estimate does not resolve (`rank::picks`); it says by how much.
-            let gap = (1.0 - pick.value_share.unwrap_or(1.0)) * 100.0;
-            let key = match mode {
-                Mode::Rent => Key::PickValueRent,
-                Mode::Buy if gap >= 0.5 => Key::PickValueTie,
-                Mode::Buy => Key::PickValue,
+            let gap = pick.tie_share.map(|s| (1.0 - s) * 100.0);
+            let key = match (mode, gap) {
+                (Mode::Rent, Some(_)) => Key::PickValueRentTie,
+                (Mode::Rent, None) => Key::PickValueRent,
+                (Mode::Buy, Some(_)) => Key::PickValueTie,
+                (Mode::Buy, None) => Key::PickValue,
             };
+            let gap = gap.unwrap_or(0.0);
             fill(
                 tr(lang, key),
                 &[
