@@ -141,7 +141,10 @@ fn each_state_writes_what_makes_it_that_state() {
     // A value pick that won a tie says how far below the most value it is: never more
     // than the tie the estimate cannot resolve (`rank::FLAGSHIP_TIE`, 5%).
     for page in &pages {
-        for (_, rest) in page.match_indices("within ").map(|(i, _)| page.split_at(i + 7)) {
+        for (_, rest) in page
+            .match_indices("within ")
+            .map(|(i, _)| page.split_at(i + 7))
+        {
             if let Some((n, tail)) = rest.split_once("% of the most speed per dollar") {
                 if let Ok(n) = n.parse::<u32>() {
                     assert!(n <= 5 && !tail.is_empty(), "a value tie of {n}%");
