@@ -291,3 +291,52 @@ fn a_measurement_without_its_source_is_a_violation() {
         "{listing:?}"
     );
 }
+
+/// No note says a field is null beside a value stored in that field: a note left from
+/// before the value was sourced reads, on the GPU's page, as the catalog contradicting
+/// itself (TITAN RTX's "so fp16_tensor_tflops is null" beside its sourced 130.5).
+#[test]
+fn no_note_calls_a_stored_value_null() {
+    let gpus: Vec<serde_json::Value> =
+        serde_json::from_str(catalog::data::GPUS_JSON).expect("gpus.json parses");
+    let mut found = Vec::new();
+    for g in &gpus {
+        let mut fields: Vec<(String, &serde_json::Value)> = Vec::new();
+        for (k, v) in g.as_object().into_iter().flatten() {
+            match v.as_object() {
+                Some(inner) => fields.extend(inner.iter().map(|(i, w)| (format!("{k}.{i}"), w))),
+                None => fields.push((k.clone(), v)),
+            }
+        }
+        let notes = g["notes"].as_array().into_iter().flatten();
+        for note in notes.filter_map(|n| n.as_str()) {
+            for (name, _) in fields.iter().filter(|(_, v)| !v.is_null()) {
+                for said in ["is null", ": null", "left null", "stays null"] {
+                    let phrase = if said.starts_with(':') {
+                        format!("{name}{said}")
+                    } else {
+                        format!("{name} {said}")
+                    };
+                    // The field's own name, not the end of a longer one.
+                    let named = note.match_indices(&phrase).any(|(i, _)| {
+                        note[..i]
+                            .chars()
+                            .next_back()
+                            .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                    });
+                    if named {
+                        found.push(format!(
+                            "{}.{name}: {note}",
+                            g["id"].as_str().unwrap_or("?")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "notes calling a stored value null:\n{}",
+        found.join("\n")
+    );
+}
