@@ -497,7 +497,7 @@ pub fn breakdown(sized: &Sized, workload: &Workload, sharding: Sharding) -> Memo
                 weight_bytes + pipeline
             };
             m.weights = resident / shard;
-            m.kv_cache = sized.kv_cache(workload) / shard;
+            m.kv_cache = sized.kv_cache(workload) / kv_shard(sized, workload, sharding);
         }
     }
     // Tensor parallelism (with sequence parallelism when training) splits each layer's
@@ -506,6 +506,25 @@ pub fn breakdown(sized: &Sized, workload: &Workload, sharding: Sharding) -> Memo
     let live = m.weights + m.gradients + m.optimizer + m.adapters + m.activations + m.kv_cache;
     m.overhead = CONTEXT_BYTES + ALLOCATOR_SLACK * live;
     m
+}
+
+/// How many ways a served model's KV cache is split. Each GPU holds the cache of the layers
+/// or heads it runs, except under tensor parallelism of a model with multi-head latent
+/// attention (DeepSeek-V2/V3, Kimi K2): its cache is one latent per token and layer with no
+/// heads to split, so vLLM's and SGLang's tensor parallelism keeps the whole cache on every
+/// GPU of the group (SGLang's DP-attention guide names the duplicated cache as the reason
+/// for that opt-in mode). Pipeline stages still split it by layer. llama.cpp's layer split
+/// never duplicates it.
+fn kv_shard(sized: &Sized, workload: &Workload, sharding: Sharding) -> f64 {
+    match sharding {
+        Sharding::TensorParallel { pipeline, .. }
+            if sized.model.kv_latent_dim.is_some() && workload.runtime().tensor_parallel() =>
+        {
+            f64::from(pipeline.max(1))
+        }
+        Sharding::TensorParallel { degree, pipeline } => f64::from(degree * pipeline),
+        _ => 1.0,
+    }
 }
 
 /// Sharding over `n` GPUs for this task: inference splits tensors (degree dividing the
