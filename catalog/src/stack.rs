@@ -202,6 +202,16 @@ pub const LLAMACPP_HOPPER_PREFILL_COMPUTE: f64 = 0.5;
 /// mixture of experts slower still.
 pub const LLAMACPP_DP4A_PREFILL_COMPUTE: f64 = 0.466;
 
+/// Share of the matrix band that llama.cpp's prompt processing reaches on RDNA 4 (RX 9070
+/// XT), in place of `ROCM_RDNA4_COMPUTE`. That factor describes ROCm's PyTorch libraries on
+/// a newly supported chip; llama.cpp multiplies with its own kernels (MMQ on HIP, cooperative
+/// matrices on Vulkan), which do not go through them. Fitted on the two pp512 rows of
+/// llama.cpp issue 26663 (Qwen3 8B Q4_K_M on one desktop RX 9070 XT, build b10298: Vulkan
+/// 2,866 and HIP 4,199 tokens/s), as their geometric middle: with the PyTorch share both
+/// came out low (−13% and −41%), and 0.52 × √(2,866 × 4,199) / 2,492 ≈ 0.72. The two
+/// backends lie 1.47× apart on the same card and build, a spread the estimate keeps.
+pub const LLAMACPP_RDNA4_PREFILL_COMPUTE: f64 = 0.72;
+
 /// Multiplier on the matrix rate of prompt processing (prefill) on this stack.
 pub fn prefill_compute(stack: Stack) -> f64 {
     match stack {

@@ -63,7 +63,9 @@ fn rows() -> Vec<Measurement> {
 /// DeepSeek-R1 serving rows of 2025–2026 software: 284 of 351; an RX 9070 XT in a
 /// desktop (llama.cpp issue 26663, Vulkan and HIP), three of four within: 287 of 355; an
 /// MLA model's latent cache held whole on every GPU under tensor parallelism
-/// (`memory::kv_shard`): 288 of 355.)
+/// (`memory::kv_shard`): 288 of 355; llama.cpp's prompt rate on RDNA 4 from its own
+/// kernels, not ROCm's PyTorch (`stack::LLAMACPP_RDNA4_PREFILL_COMPUTE`), and no attention
+/// term for a hybrid's linear-attention layers: 289 of 355.)
 const FLOOR: f64 = 0.78;
 
 /// The vendor of a row's GPU (the first GPU of a ratio), for the per-vendor shares.
@@ -78,7 +80,8 @@ fn vendor(catalog: &Catalog, m: &Measurement) -> String {
 /// known miss clusters and llama.cpp's HBM decode fit: 148 of 196; 152 of 197 with the
 /// workstation prompt rows and the two fits above, 77.2%; 210 of 271 with the fused MoE
 /// kernels' fixed time, 77.5%; 213 of 275 with the desktop RX 9070 XT rows; 214 of 275
-/// with MLA's cache held whole under tensor parallelism.)
+/// with MLA's cache held whole under tensor parallelism; 213 of 273 when the RX 9070 XT's
+/// two prompt rows set llama.cpp's RDNA 4 prompt share.)
 const HELD_OUT_FLOOR: f64 = 0.75;
 
 #[test]

@@ -545,7 +545,11 @@ pub struct Speed {
 }
 
 /// Forward FLOPs per sample (or per token for decoders' decode), Kaplan et al. 2020:
-/// 2·N per token plus 2·L·s·h for attention.
+/// 2·N per token plus 2·L·s·h for attention. Only layers that attend over the whole
+/// sequence pay the attention term: a hybrid's linear-attention layers (Qwen3.5's Gated
+/// DeltaNet, three of every four layers, `Model::kv_layers`) carry a fixed-size state
+/// whose update costs the same at every position, and their projections are already in
+/// 2·N.
 fn forward_flops_per_sample(sized: &Sized, active_params: f64) -> Option<f64> {
     // A diffusion transformer's own FLOP count beats 2·N per token: its modulation weights
     // act once per step and each token passes one stream's weights (FLUX.1, SD 3.5).
@@ -553,7 +557,14 @@ fn forward_flops_per_sample(sized: &Sized, active_params: f64) -> Option<f64> {
         return sized.gflops_per_sample.map(|g| g * 1e9);
     }
     match sized.transformer {
-        Some(t) => Some(t.tokens * (2.0 * active_params + 2.0 * t.layers * t.tokens * t.hidden)),
+        Some(t) => {
+            let attending = sized
+                .model
+                .kv_layers
+                .map_or(t.layers, f64::from)
+                .min(t.layers);
+            Some(t.tokens * (2.0 * active_params + 2.0 * attending * t.tokens * t.hidden))
+        }
         None => sized.gflops_per_sample.map(|g| g * 1e9),
     }
 }
@@ -834,6 +845,9 @@ pub fn speed(
                     stack::LLAMACPP_INSTINCT_PREFILL_COMPUTE
                 } else if llama_cpp && gpu.compute_capability() == Some((9, 0)) {
                     stack::LLAMACPP_HOPPER_PREFILL_COMPUTE
+                } else if llama_cpp && Stack::of(gpu) == Stack::RocmRdna4 {
+                    // llama.cpp's own prompt kernels in place of ROCm's PyTorch share.
+                    stack::LLAMACPP_RDNA4_PREFILL_COMPUTE / stack::ROCM_RDNA4_COMPUTE
                 } else if llama_cpp && rate == RateKind::Shader(Precision::Int8) {
                     // Pascal's MMQ kernels on DP4A (`llama_cpp_dp4a`).
                     stack::LLAMACPP_DP4A_PREFILL_COMPUTE

@@ -455,6 +455,12 @@ const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
         &["rtx-6000-ada", "l40s"],
     ),
     (
+        "LLAMACPP_RDNA4_PREFILL_COMPUTE",
+        "llama.cpp/issues/26663",
+        "prefill_tokens_per_s",
+        &["rx-9070-xt"],
+    ),
+    (
         "LLAMACPP_DP4A_PREFILL_COMPUTE",
         "llama.cpp/pull/4766",
         "prefill_tokens_per_s",
