@@ -212,8 +212,9 @@ proptest! {
         // The answer offers a change when at most `FEW_CANDIDATES` GPUs run the workload
         // as entered, or its first pick runs it only offloaded to CPU memory: each change
         // then gives more candidates (or, offloaded, a first pick that holds the job in GPU
-        // memory). Otherwise only buying, and only more GPUs whose entry pick costs at most
-        // `CHEAPER_WITH_CHANGE` of the entry pick as entered (any, without one). Each first
+        // memory). Otherwise only buying, and only a local change (a second GPU, more system
+        // memory) whose entry pick costs at most `CHEAPER_WITH_CHANGE` of the entry pick as
+        // entered (any, without one). Each first
         // GPU runs the changed workload, and the change is one the workload did not have.
         let ranking = rank(catalog(), &w, &Filters::default());
         let candidates = catalog::rank::choices(&ranking.picks);
@@ -227,7 +228,7 @@ proptest! {
             prop_assert!(alt.top.fits(), "{:?}: first GPU {} does not fit", alt.change, alt.top.gpu.id);
             prop_assert_eq!(alt.cheaper, !few, "{:?}", alt.change);
             if alt.cheaper {
-                prop_assert!(w.mode == Mode::Buy && matches!(alt.change, Change::Gpus(_)), "{:?}", alt.change);
+                prop_assert!(w.mode == Mode::Buy && matches!(alt.change, Change::Gpus(_) | Change::Host(_)), "{:?}", alt.change);
                 let after = rank(catalog(), &changed, &Filters::default());
                 let cost = after.picks.entry.as_ref().and_then(|p| p.cost_usd);
                 prop_assert_eq!(after.picks.entry.as_ref().map(|p| p.id.as_str()), Some(alt.top.gpu.id.as_str()));
