@@ -30,22 +30,51 @@ pub const FORWARD_TRAFFIC_PASSES: f64 = TRAINING_TRAFFIC_PASSES / 3.0;
 /// a lower bound, and their GPU time passes it on all but the fastest cards.
 pub const EAGER_STEP_FLOOR_S: f64 = 50.0 / 40.5 / 50.0;
 
+/// The same floor on a datacenter card, which runs in a server: Python launches the step's
+/// kernels on the host CPU, and a server CPU's single thread is slower than a desktop's, so
+/// an A100 or H100 at batch 1 waits on its host longer than a 4090 does. The diffusers
+/// PyTorch 2.0 page shows the split: SD 1.5 at batch 1 runs 21.66 iterations per second
+/// eager on its A100 and 44.03 with `torch.compile`'s CUDA graphs (which launch the whole
+/// step at once), so half of each eager step is host time; its RTX 4090 runs 40.5 eager and
+/// 44.65 compiled. Fitted on fal.ai's two eager SD 1.5 rows (A100 80 GB SXM, diffusers 0.22,
+/// torch 2.1, 50 steps end to end: 1.604 s with SDPA, 1.729 s with xformers), their mean
+/// per step; their text encoding and VAE decode, about 2% of the call on that card, are
+/// left in. Held out: ONNX Runtime's A100 40 GB torch 2.0 row (1.50 s) and Lambda's H100
+/// PCIe row. Workstation cards (RTX A6000, RTX 6000 Ada) sit in desktop towers as often as
+/// in servers and keep the desktop figure.
+pub const SERVER_EAGER_STEP_FLOOR_S: f64 = (1.604 + 1.729) / 2.0 / 50.0;
+
+/// The eager step floor for the host a GPU is installed in (`EAGER_STEP_FLOOR_S`,
+/// `SERVER_EAGER_STEP_FLOOR_S`).
+pub fn eager_step_floor(gpu: &Gpu) -> f64 {
+    if gpu.segment == Segment::Datacenter {
+        SERVER_EAGER_STEP_FLOOR_S
+    } else {
+        EAGER_STEP_FLOOR_S
+    }
+}
+
 /// Images per second of a diffusion pipeline: `steps` denoiser steps of the model's guidance
 /// passes, each the larger of its compute and its weight reads (the roofline) plus, for a
 /// diffusion transformer, the element-wise traffic of its eager forward pass
-/// (`FORWARD_TRAFFIC_PASSES`) and never under the host's launch time (`EAGER_STEP_FLOOR_S`),
+/// (`FORWARD_TRAFFIC_PASSES`) and never under the host's launch time (`eager_step_floor`),
 /// then one VAE decode per image. Text encoding runs once per
 /// prompt and is left out (under 1% of an SDXL image's FLOPs).
 pub(super) fn diffusion_speed(
+    gpu: &Gpu,
     sized: &Sized,
     workload: &Workload,
     placement: &Placement,
-    pcie_gbs: f64,
     (rate, (mfu_lo, mfu_hi), link, rates): (RateKind, (f64, f64), Link, Terms),
     flops: &dyn Fn(f64) -> f64,
     bw: &dyn Fn(f64) -> f64,
 ) -> Option<Speed> {
     let model = sized.model;
+    let pcie_gbs = gpu
+        .pcie
+        .as_ref()
+        .map_or(ASSUMED_LINK_GBS, |p| p.bandwidth_gbs());
+    let floor = eager_step_floor(gpu);
     let b = f64::from(workload.batch);
     let n = f64::from(placement.gpus);
     let denoiser = sized.gflops_per_sample? * 1e9;
@@ -74,7 +103,7 @@ pub(super) fn diffusion_speed(
         (passes * denoiser * b / (flops(mfu) * n)).max(weights / bw(bw_eff)) + traffic / bw(bw_eff)
     };
     let image = |bw_eff: f64, mfu: f64| {
-        steps * step(bw_eff, mfu).max(EAGER_STEP_FLOOR_S) + decode * b / (flops(mfu) * n) + moved
+        steps * step(bw_eff, mfu).max(floor) + decode * b / (flops(mfu) * n) + moved
     };
     let bound = if passes * denoiser * b / flops(0.4) >= weights / bw(0.75) {
         Bound::Compute
@@ -88,7 +117,7 @@ pub(super) fn diffusion_speed(
         memory_s: steps * (weights + traffic) / bw(bw_mid),
         communication_s: moved,
         // The host's share of a step the GPU's own work does not fill.
-        fixed_s: steps * (EAGER_STEP_FLOOR_S - step(bw_mid, mfu)).max(0.0),
+        fixed_s: steps * (floor - step(bw_mid, mfu)).max(0.0),
         ..rates
     };
     Some(Speed {

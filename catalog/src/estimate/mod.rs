@@ -908,15 +908,11 @@ pub fn speed(
         }
         if model.family == Family::Diffusion {
             let mfu = (mfu_lo, mfu_hi);
-            let pcie = gpu
-                .pcie
-                .as_ref()
-                .map_or(ASSUMED_LINK_GBS, |p| p.bandwidth_gbs());
             return diffusion_speed(
+                gpu,
                 sized,
                 workload,
                 placement,
-                pcie,
                 (rate, mfu, link, rates),
                 &flops,
                 &bw,

@@ -474,14 +474,24 @@ const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
     ),
 ];
 
-/// Rows fitted on by training framework and model: `memory::UNSLOTH_LAYER_ACTIVATIONS` took
-/// the Llama 3.1 8B column of Unsloth's table, not its Llama 3.3 70B column.
-const FITTED_ON_MODELS: &[(&str, &str, &str, &str)] = &[(
-    "UNSLOTH_LAYER_ACTIVATIONS",
-    "unslothai/unsloth",
-    "unsloth",
-    "llama-3.1-8b",
-)];
+/// Rows fitted on by framework (empty for a row that names none) and model:
+/// `memory::UNSLOTH_LAYER_ACTIVATIONS` took the Llama 3.1 8B column of Unsloth's table, not
+/// its Llama 3.3 70B column; `estimate::SERVER_EAGER_STEP_FLOOR_S` took fal.ai's SD 1.5
+/// rows, not its SDXL rows, which the floor does not bind.
+const FITTED_ON_MODELS: &[(&str, &str, &str, &str)] = &[
+    (
+        "UNSLOTH_LAYER_ACTIVATIONS",
+        "unslothai/unsloth",
+        "unsloth",
+        "llama-3.1-8b",
+    ),
+    (
+        "SERVER_EAGER_STEP_FLOOR_S",
+        "fal-ai/stable-diffusion-benchmarks",
+        "",
+        "sd-1.5",
+    ),
+];
 
 /// The constants a row was fitted on, if any; every other row set no constant (held out).
 pub fn fitted_on(m: &Measurement) -> Option<&'static str> {
