@@ -152,6 +152,21 @@ impl Model {
         }
     }
 
+    /// The routed experts' share of `params_read`: the parameters of the experts a step at
+    /// `batch` touches, without the shared weights (attention, embeddings, shared experts).
+    /// 0 for a dense model.
+    pub fn expert_params_read(&self, batch: u32) -> f64 {
+        match (self.experts, self.active_experts) {
+            (Some(e), Some(k)) if e > k && k > 0 => {
+                let (e, k) = (f64::from(e), f64::from(k));
+                let expert = (self.params() - self.active_params()) / (e - k);
+                let touched = e * (1.0 - (1.0 - k / e).powi(batch.max(1) as i32));
+                touched * expert
+            }
+            _ => 0.0,
+        }
+    }
+
     pub fn head_dim(&self) -> Option<u32> {
         self.head_dim.or(Some(self.hidden? / self.heads?))
     }

@@ -98,6 +98,34 @@ pub const LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S: f64 = 110e-6;
 /// stands (its batch-1 rows land within ±25% without it).
 pub const VLLM_MOE_KERNEL_FIXED_S: f64 = 36e-6;
 
+/// How much longer vLLM takes to stream a mixture of experts' 4-bit expert weights (gpt-oss's
+/// MXFP4, GPTQ and AWQ checkpoints) on NVIDIA GPUs before Blackwell than the same bytes
+/// take at the decode bandwidth share. These GPUs have no FP4 matrix math, so the experts
+/// go through weight-only kernels that unpack every 4-bit block to 16 bits inside the
+/// matmul (Marlin's MoE kernel on Ampere; OpenAI's Triton `matmul_ogs` or Marlin on
+/// Hopper), which keep fewer bytes in flight than the FP8 and BF16 fused MoE kernels that
+/// `VLLM_MOE_KERNEL_FIXED_S` was measured on. The kernel chosen moves the whole step by a
+/// third: vLLM PR #27523 timed gpt-oss-120b's `vllm bench latency` on Hopper at 1.58 s
+/// with the Triton kernels against 1.17 s with Marlin. Fitted on the two single-GPU
+/// ShareGPT runs at four requests of GPUStack's performance lab (gpt-oss-120b, baseline
+/// `vllm serve`, mean time per output token): an H100 SXM (vLLM 0.10.2) at 8.31 ms and an
+/// A100 SXM 80GB (vLLM 0.11.0) at 11.67 ms, where the step's other terms leave 1.56 and
+/// 1.57 times the expert bytes' time. Held out: the same lab's two-GPU H100 run and the
+/// eight-H200 runs of vLLM issue 30326. Blackwell multiplies MXFP4 natively (FlashInfer's
+/// kernels) and keeps 1.
+pub const VLLM_WEIGHT_ONLY_4BIT_MOE_SLOWDOWN: f64 = 1.56;
+
+/// Whether a decode step streams 4-bit expert weights through weight-only kernels
+/// (`VLLM_WEIGHT_ONLY_4BIT_MOE_SLOWDOWN`): a mixture of experts at 4 bits under vLLM on an
+/// NVIDIA GPU before Blackwell (compute capability below 10).
+fn weight_only_4bit_moe(gpu: &Gpu, sized: &Sized, workload: &Workload) -> bool {
+    sized.model.experts.is_some()
+        && workload.runtime().tensor_parallel()
+        && matches!(workload.precision, Precision::Int4 | Precision::Mxfp4)
+        && gpu.vendor == Vendor::Nvidia
+        && gpu.compute_capability().is_some_and(|cc| cc < (10, 0))
+}
+
 /// What a streaming kernel measured on the person's own card (`Workload::measured`) makes
 /// of its bandwidth-bound estimates: the measurement over what WebGPU's streaming kernels
 /// reach on a card of this datasheet (the geometric middle of
@@ -766,6 +794,16 @@ pub fn speed(
             // One decode step reads every weight once (for a mixture of experts, the experts
             // the batch's tokens are routed to: `Model::params_read`) and the KV cache.
             let moe_share = model.params_read(workload.batch) / model.params();
+            // 4-bit experts through weight-only kernels take longer per byte: their share
+            // of the read counts `VLLM_WEIGHT_ONLY_4BIT_MOE_SLOWDOWN` times.
+            let moe_share = if weight_only_4bit_moe(gpu, sized, workload) {
+                moe_share
+                    + (VLLM_WEIGHT_ONLY_4BIT_MOE_SLOWDOWN - 1.0)
+                        * model.expert_params_read(workload.batch)
+                        / model.params()
+            } else {
+                moe_share
+            };
             // llama.cpp and Transformers split the layers across GPUs: each token passes
             // through the cards one after the other, so the step reads every card's share
             // in turn. vLLM's tensor parallelism reads all shares at once.
