@@ -20,7 +20,12 @@ pub const WHISPER_BEAM: f64 = 5.0;
 /// the runtime's own work between kernels. Set from the faster-whisper (CTranslate2) group of
 /// calibration fixtures (V100S and A30, large-v2 and large-v3 at batch 1), whose decode time
 /// is 4–5× what the weights' reads alone take; the turbo model's 4-layer decoder on an
-/// RTX 5090 lands on the same figure. About ten times a llama.cpp layer's.
+/// RTX 5090 lands on the same figure. About ten times a llama.cpp layer's. Held out, a user's
+/// faster-whisper 1.1 runs of an hour of audio on one RTX 3090 (speaches issue 169) do not
+/// bear out the scaling by layers: large-v2 sequentially lands within −20%, but turbo runs
+/// only 2.05 times as fast as large-v2 there (the engine has it 6 times as fast), and
+/// batched turbo takes the same time at 8 and 16 windows. Part of the step's fixed time is
+/// per step, not per layer, or the host sets a floor; one report does not separate them.
 pub const WHISPER_STEP_OVERHEAD_PER_LAYER_S: f64 = 0.5e-3;
 
 /// Seconds of audio transcribed per second (the real-time factor) by a Whisper-style

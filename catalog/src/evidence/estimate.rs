@@ -217,13 +217,32 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 kv: KvCache::parse(s("kv")).unwrap_or(KvCache::F16),
                 ..Workload::default()
             };
-            match offload(catalog, m, &w) {
+            let rate = match offload(catalog, m, &w) {
                 Some(split) => offloaded_speed(catalog, m.gpu(), &w, split)?,
                 None if !m.text("with").is_empty() => mixed_speed(catalog, m, &w)?,
                 None => serving_speed(catalog, m.gpu(), &w)?,
             }
             .throughput
-            .mid
+            .mid;
+            // A row published as generated tokens over each request's whole latency
+            // (`output_tokens` generated after `prompt_tokens` read, as vLLM's
+            // `benchmark_latency.py` reports) also waits for the batch's prompts: at a
+            // large batch of short requests the prompts are as much work as the answers.
+            match (n("output_tokens"), n("prompt_tokens")) {
+                (Some(out), Some(prompt)) => {
+                    let prompt_w = Workload {
+                        seq: Some(prompt as u32),
+                        batch: 1,
+                        ..w.clone()
+                    };
+                    let prefill = serving_speed(catalog, m.gpu(), &prompt_w)?
+                        .prefill_seconds?
+                        .mid;
+                    let b = f64::from(w.batch);
+                    b * out / (b * prefill + out * b / rate)
+                }
+                _ => rate,
+            }
         }
         Kind::Prefill => {
             let prompt = n("prompt_tokens").unwrap_or(512.0);
