@@ -357,6 +357,18 @@ fn training(catalog: &Catalog, m: &Measurement, model: ModelChoice) -> Option<f6
         }
         None => speed(catalog, m.gpu(), &w)?,
     };
+    // A run that states its pipeline (`pp` stages, `vp` chunks of layers per GPU,
+    // `microbatches` per step) waits for it to fill and drain each step
+    // (`estimate::pipeline_bubble`); the engine places no pipeline of its own, and each
+    // GPU does the same work per token with or without one.
+    let bubble = match n("pp") {
+        Some(pp) => est::pipeline_bubble(
+            pp as u32,
+            n("vp").unwrap_or(1.0) as u32,
+            n("microbatches").unwrap_or(1.0) as u32,
+        ),
+        None => 1.0,
+    };
     // A sequence model's estimate is in tokens; a row in samples/s divides it by the
     // tokens per sample.
     let per_sample = if m.unit() == "samples/s" && speed.unit == Unit::TrainTokens {
@@ -371,7 +383,7 @@ fn training(catalog: &Catalog, m: &Measurement, model: ModelChoice) -> Option<f6
     } else {
         1.0
     };
-    Some(speed.throughput.mid / per_sample / per)
+    Some(speed.throughput.mid / bubble / per_sample / per)
 }
 
 /// Peak GPU memory of a run, in the row's unit (GB or GiB).
