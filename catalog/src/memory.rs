@@ -150,6 +150,15 @@ impl MemoryBreakdown {
         self.optimizer = 0.0;
         self
     }
+
+    /// The same without the CUDA context (`CONTEXT_BYTES`): what PyTorch's caching
+    /// allocator counts (`torch.cuda.max_memory_allocated` and `max_memory_reserved`),
+    /// which sees only the tensors and blocks it hands out, not the driver's context that
+    /// `nvidia-smi` shows on top.
+    pub fn allocator_view(mut self) -> MemoryBreakdown {
+        self.overhead = (self.overhead - CONTEXT_BYTES).max(0.0);
+        self
+    }
 }
 
 /// How a job is split over GPUs.

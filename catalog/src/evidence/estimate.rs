@@ -423,11 +423,17 @@ fn memory_used(catalog: &Catalog, m: &Measurement, model: ModelChoice) -> Option
         _ => memory::sharding_for(&sized, &w, gpus, gpus)?,
     };
     let m = memory::breakdown(&sized, &w, sharding);
-    // torchtune reports PyTorch's allocator statistics (`training.get_memory_stats`), which
-    // do not see bitsandbytes' paged optimizer state: it is CUDA managed memory, allocated
-    // outside PyTorch's caching allocator, whether it sits on the card or in system memory.
-    if w.framework() == Framework::Torchtune && !w.task.is_adapter() && sharding == Sharding::Single
-    {
+    if w.framework() != Framework::Torchtune {
+        return Some(m.total() / unit);
+    }
+    // torchtune reports PyTorch's allocator statistics (`training.get_memory_stats`:
+    // `torch.cuda.memory_stats`, `max_memory_allocated`, `max_memory_reserved`, in
+    // torchtune/training/memory.py), which leave out the CUDA context; its early README
+    // table says the same of its figures (`max_memory_reserved`). Nor do they see
+    // bitsandbytes' paged optimizer state: it is CUDA managed memory, allocated outside
+    // PyTorch's caching allocator, whether it sits on the card or in system memory.
+    let m = m.allocator_view();
+    if !w.task.is_adapter() && sharding == Sharding::Single {
         return Some(m.without_optimizer().total() / unit);
     }
     Some(m.total() / unit)
