@@ -39,6 +39,7 @@ const STATES: &[(&str, &str)] = &[
         "have-3090-measured",
         "model=llama-3.3-70b&have=rtx-3090&measured=rtx-3090:560",
     ),
+    ("local-32b", "task=infer&model=qwen2.5-32b&budget=2000"),
     ("lora-rent", "task=lora&model=llama-3.1-8b&mode=rent"),
     ("team-70b", "task=infer&model=llama-3.3-70b&batch=32"),
 ];
@@ -138,8 +139,9 @@ fn each_state_writes_what_makes_it_that_state() {
         !pages[5].contains("export-json"),
         "an embed has no downloads"
     );
-    // A value pick that won a tie says how far below the most value it is: never more
-    // than the tie the estimate cannot resolve (`rank::FLAGSHIP_TIE`, 5%).
+    // A value pick or a flagship that won a tie says how far below the most value or the
+    // fastest it is: never more than the tie the estimate cannot resolve
+    // (`rank::FLAGSHIP_TIE`, 5%).
     for page in &pages {
         for (_, rest) in page
             .match_indices("within ")
@@ -150,8 +152,33 @@ fn each_state_writes_what_makes_it_that_state() {
                     assert!(n <= 5 && !tail.is_empty(), "a value tie of {n}%");
                 }
             }
+            // So does a flagship that won a tie with a faster card.
+            if let Some((n, _)) = rest.split_once("% of the fastest of the") {
+                if let Ok(n) = n.parse::<u32>() {
+                    assert!((1..=5).contains(&n), "a flagship tie of {n}%");
+                }
+            }
         }
     }
+    // A value pick gives its speed as a share of the flagship's, unless it is the flagship
+    // (a tie the estimate cannot resolve can make the cheaper card both).
+    let pick = |page: &str, tier: &str| -> Option<(String, String)> {
+        let from = page.find(&format!("data-testid=\"pick-{tier}\" data-gpu-id=\""))?;
+        let line = &page[from..from + page[from..].find("</li>")?];
+        let id = line.split('"').nth(3)?.to_string();
+        Some((id, line.to_string()))
+    };
+    let mut both = 0;
+    for page in &pages {
+        if let (Some((flagship, _)), Some((value, line))) =
+            (pick(page, "flagship"), pick(page, "value"))
+        {
+            let told = line.contains("of the flagship&#39;s speed");
+            assert_eq!(told, flagship != value, "{line}");
+            both += usize::from(flagship == value);
+        }
+    }
+    assert!(both > 0, "a state whose value pick is its flagship");
     // A rented job's cost says how much start-up it counts.
     let rent = &pages[pages.len() - 2];
     assert!(

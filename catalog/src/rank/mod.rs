@@ -545,7 +545,8 @@ impl Tier {
 pub struct Pick {
     pub tier: Tier,
     pub id: String,
-    /// Throughput of the placement (the workload's unit) and its share of the fastest candidate's.
+    /// Throughput of the placement (the workload's unit) and its share of the flagship pick's
+    /// (of the fastest candidate's when there is no flagship).
     pub speed: Option<f64>,
     pub speed_share: Option<f64>,
     /// Speed per 1,000 dollars of the cost the ranking compares, against the best value's.
@@ -562,7 +563,9 @@ pub struct Pick {
     /// The value pick, when it won a tie the estimate does not resolve (`FLAGSHIP_TIE`
     /// buying, `RENT_VALUE_TIE` renting) over the card with the most value among those it
     /// was chosen from: its value's share of that card's (buying, speed per dollar;
-    /// renting, the least money over its own).
+    /// renting, the least money over its own). The flagship, when it is not the fastest
+    /// candidate but within `FLAGSHIP_TIE` of it and cheaper: its speed's share of that
+    /// card's.
     pub tie_share: Option<f64>,
 }
 

@@ -50,13 +50,14 @@ pub(super) fn picks(items: &[Ranked], workload: &Workload, rental: Option<Rental
         .iter()
         .filter_map(|r| value_of(r))
         .fold(0.0, f64::max);
-    let pick = |tier: Tier, r: &Ranked| Pick {
+    // A pick's speed is told as a share of the flagship's (the card the answer names as
+    // flagship, which a tie the estimate cannot resolve may have given to a cheaper card
+    // than the fastest), else of the fastest candidate's.
+    let pick = |tier: Tier, r: &Ranked, share_of: f64| Pick {
         tier,
         id: r.gpu.id.clone(),
         speed: speed(r),
-        speed_share: speed(r)
-            .filter(|_| best_speed > 0.0)
-            .map(|s| s / best_speed),
+        speed_share: speed(r).filter(|_| share_of > 0.0).map(|s| s / share_of),
         value_share: value_of(r)
             .filter(|_| best_value > 0.0)
             .map(|v| v / best_value),
@@ -88,6 +89,10 @@ pub(super) fn picks(items: &[Ranked], workload: &Workload, rental: Option<Rental
         (s >= (1.0 - FLAGSHIP_TIE) * fastest).then_some(())?;
         cost(r).map(|c| -c)
     });
+    let share_of = flagship
+        .and_then(speed)
+        .filter(|s| *s > 0.0)
+        .unwrap_or(best_speed);
     // Serving a batch, each of its users reads their own stream: the usable bar is per user
     // (`too_slow_to_use`).
     // The value pick is a card to rely on: the most speed per dollar among those that are
@@ -245,16 +250,25 @@ pub(super) fn picks(items: &[Ranked], workload: &Workload, rental: Option<Rental
         })
     });
     Picks {
-        flagship: flagship.map(|r| pick(Tier::Flagship, r)),
+        flagship: flagship.map(|r| Pick {
+            // Won the tie with a faster card the estimate cannot tell it from: its share of
+            // that card's speed.
+            tie_share: speed(r)
+                .filter(|s| fastest > 0.0 && *s < fastest)
+                .map(|s| s / fastest),
+            ..pick(Tier::Flagship, r, share_of)
+        }),
         value: value.filter(|_| !last_resort).map(|r| Pick {
             // Won a tie over the most value among the cards it was chosen from: its share of it.
             tie_share: most_value
                 .filter(|m| m.gpu.id != r.gpu.id)
                 .and_then(|m| Some(value_of(r)? / value_of(m)?)),
-            ..pick(Tier::Value, r)
+            ..pick(Tier::Value, r, share_of)
         }),
-        entry: entry.filter(|_| !last_resort).map(|r| pick(Tier::Entry, r)),
-        non_nvidia: non_nvidia.map(|r| pick(Tier::NonNvidia, r)),
+        entry: entry
+            .filter(|_| !last_resort)
+            .map(|r| pick(Tier::Entry, r, share_of)),
+        non_nvidia: non_nvidia.map(|r| pick(Tier::NonNvidia, r, share_of)),
         rent_instead,
     }
 }

@@ -55,11 +55,23 @@ fn pick_sentence<'r>(
             .unwrap_or_default(),
     };
     let sentence = match pick.tier {
+        // A flagship that won a tie with a faster card says by how much it is slower.
         Tier::Flagship => fill(
-            tr(lang, Key::PickFlagship),
+            tr(
+                lang,
+                if pick.tie_share.is_some() {
+                    Key::PickFlagshipTie
+                } else {
+                    Key::PickFlagship
+                },
+            ),
             &[
                 ("name", name),
                 ("n", pick.among.to_string()),
+                (
+                    "gap",
+                    fixed(((1.0 - pick.tie_share.unwrap_or(1.0)) * 100.0).ceil(), 0),
+                ),
                 ("speed", speed),
                 ("price", price),
             ],
@@ -75,12 +87,21 @@ fn pick_sentence<'r>(
                 (Mode::Buy, None) => Key::PickValue,
             };
             let gap = gap.unwrap_or(0.0);
+            // Its speed beside the flagship's, unless it is the flagship.
+            let flagship = ranking.picks.flagship.as_ref().map(|f| f.id.as_str());
+            let share = match pick.speed_share {
+                Some(s) if flagship != Some(pick.id.as_str()) => fill(
+                    tr(lang, Key::PickFlagshipShare),
+                    &[("share", fixed(s * 100.0, 0))],
+                ),
+                _ => String::new(),
+            };
             fill(
                 tr(lang, key),
                 &[
                     ("name", name),
                     ("gap", fixed(gap.ceil(), 0)),
-                    ("share", fixed(pick.speed_share.unwrap_or(0.0) * 100.0, 0)),
+                    ("share", share),
                     ("price", price),
                 ],
             )
