@@ -958,15 +958,14 @@ pub fn speed(
         }
         if model.family == Family::Speech {
             let mfu = (mfu_lo, mfu_hi);
-            let slowdown =
-                crate::support::speech_runtime(gpu, workload.runtime).map_or(1.0, |f| f.slowdown);
+            let fallback = crate::support::speech_runtime(gpu, workload.runtime);
             return speech_speed(
                 sized,
                 workload,
                 placement,
                 (rate, mfu, link, rates),
                 (&flops, &bw),
-                slowdown,
+                fallback,
             );
         }
         let per_sample = forward_flops_per_sample(sized, active)?;

@@ -16,32 +16,52 @@ pub const WHISPER_DECODER_STEPS_PER_AUDIO_S: f64 = 2.76;
 /// (`beam_size=5`). The beams run as one batch: the weights are read once per step, the
 /// cross-attention keys and values once per beam.
 pub const WHISPER_BEAM: f64 = 5.0;
-/// Fixed cost per decoder layer and step beyond the roofline: launches, beam bookkeeping and
-/// the runtime's own work between kernels. Set from the faster-whisper (CTranslate2) group of
-/// calibration fixtures (V100S and A30, large-v2 and large-v3 at batch 1), whose decode time
-/// is 4–5× what the weights' reads alone take; the turbo model's 4-layer decoder on an
-/// RTX 5090 lands on the same figure. About ten times a llama.cpp layer's. Held out, a user's
-/// faster-whisper 1.1 runs of an hour of audio on one RTX 3090 (speaches issue 169) do not
-/// bear out the scaling by layers: large-v2 sequentially lands within −20%, but turbo runs
-/// only 2.05 times as fast as large-v2 there (the engine has it 6 times as fast), and
-/// batched turbo takes the same time at 8 and 16 windows. Part of the step's fixed time is
-/// per step, not per layer, or the host sets a floor; one report does not separate them.
-pub const WHISPER_STEP_OVERHEAD_PER_LAYER_S: f64 = 0.5e-3;
+/// Fixed cost per decoder layer and step beyond the roofline: launches and the runtime's
+/// own work between a layer's kernels, paid at every batch size. With the two costs below,
+/// fitted on faster-whisper's own sequential and batched V100S rows (PR 856), its A30 row
+/// (issue 720) and the sequential large-v2 and turbo rows of one RTX 3090 (speaches issue
+/// 169), whose ratio (turbo only 2.05 times as fast with an eighth of the decoder's
+/// layers) is what separates a per-layer cost from a per-step one: 0.35 ms, where one
+/// per-layer figure alone needed 0.5 ms and had turbo six times as fast. The same
+/// source's batched rows are held out.
+pub const WHISPER_STEP_OVERHEAD_PER_LAYER_S: f64 = 0.35e-3;
+/// Fixed cost per decoder step of sequential transcription (one window at a time), whatever
+/// the decoder's depth: `WhisperModel.transcribe` predicts timestamps (`without_timestamps`
+/// defaults to false), and CTranslate2 applies Whisper's timestamp rules on the host every
+/// step (`ApplyTimestampRules` in src/models/whisper.cc): for each of the beam's rows a
+/// loop over the vocabulary's token ids to disable, and a separate max and log-sum-exp over
+/// that row's logits whose results come back to the host before the next step can run.
+/// faster-whisper's `BatchedInferencePipeline` decodes without timestamps (its
+/// `without_timestamps` defaults to true, faster-whisper 1.1.0 transcribe.py), so batched
+/// decoding does not pay it. Fitted with the per-layer cost above: 3 ms.
+pub const WHISPER_TIMESTAMP_STEP_S: f64 = 3.0e-3;
+/// Host time per 30-s window, outside the GPU, as faster-whisper spends it: decoding the audio
+/// (PyAV), the log-mel spectrogram, which faster-whisper 1.1 computes with NumPy's FFT on
+/// the CPU (feature_extractor.py), and in the batched pipeline Silero VAD over the whole
+/// file (`vad_filter` defaults to true there). It caps batched throughput: one RTX 3090
+/// transcribes an hour with turbo in the same 33.4 s at 8 and at 16 windows a batch
+/// (speaches issue 169). PR 856 puts the spectrogram alone near 0.18 s a window: swapping
+/// it for torchaudio's took the batched pipeline from 64 to 104 times real time on the same
+/// GPU (30/64 − 30/104 s). 0.2 s, that figure with the decoding and VAD, not fitted.
+pub const WHISPER_HOST_PER_WINDOW_S: f64 = 0.2;
 
 /// Seconds of audio transcribed per second (the real-time factor) by a Whisper-style
 /// encoder-decoder: per batch of `batch` 30-s windows, the encoder's compute (and the
 /// decoder's cross-attention keys and values, projected once per window), then one decoder
 /// step per token, each the larger of its reads (decoder weights once, cross-attention
-/// cache per beam) and its compute, plus the per-layer overhead; `slowdown` times that
-/// where faster-whisper does not run (`support::speech_fallback`).
+/// cache per beam) and its compute, plus the per-layer overhead and, one window at a time,
+/// the timestamp rules' per-step cost, and the host's work per window; `fallback`'s slowdown
+/// times that where faster-whisper does not run (`support::speech_fallback`) or another
+/// runtime was asked for.
 pub(super) fn speech_speed(
     sized: &Sized,
     workload: &Workload,
     placement: &Placement,
     (rate, (mfu_lo, mfu_hi), link, rates): (RateKind, (f64, f64), Link, Terms),
     (flops, bw): (&dyn Fn(f64) -> f64, &dyn Fn(f64) -> f64),
-    slowdown: f64,
+    fallback: Option<crate::support::SpeechFallback>,
 ) -> Option<Speed> {
+    let slowdown = fallback.map_or(1.0, |f| f.slowdown);
     let t = sized.transformer?;
     let model = sized.model;
     let b = f64::from(workload.batch);
@@ -61,11 +81,28 @@ pub(super) fn speech_speed(
     let step_bytes = weight_bytes + b * WHISPER_BEAM * cache_bytes;
     let step_flops = b * WHISPER_BEAM * 2.0 * decoder_params;
     let steps = WHISPER_DECODER_STEPS_PER_AUDIO_S * WHISPER_WINDOW_S;
-    let overhead = decoder_layers * WHISPER_STEP_OVERHEAD_PER_LAYER_S;
+    // Sequential transcription (one window a time) predicts timestamps; the batched
+    // pipeline does not.
+    let timestamps = if workload.batch == 1 {
+        WHISPER_TIMESTAMP_STEP_S
+    } else {
+        0.0
+    };
+    let overhead = decoder_layers * WHISPER_STEP_OVERHEAD_PER_LAYER_S + timestamps;
+    // Host time per window: one window at a time every runtime pays it, and the measured
+    // slowdowns of the others (end to end, one window at a time) scale it with the rest.
+    // Batched, only faster-whisper's pipeline is modelled with it: with it added,
+    // insanely-fast-whisper's A100 run of 96 windows a batch (Transformers) would come out
+    // at under half its measured speed.
+    let host = if fallback.is_none() || workload.batch == 1 {
+        b * WHISPER_HOST_PER_WINDOW_S
+    } else {
+        0.0
+    };
     let n = f64::from(placement.gpus);
     let window = |bw_eff: f64, mfu: f64| {
         let step = (step_bytes / bw(bw_eff)).max(step_flops / flops(mfu)) + overhead;
-        b * encoder_flops / flops(mfu) + steps * step
+        (b * encoder_flops / flops(mfu) + steps * step + host) * slowdown
     };
     let bound = if b * encoder_flops / flops(0.4) >= steps * step_bytes / bw(0.75) {
         Bound::Compute
@@ -73,15 +110,14 @@ pub(super) fn speech_speed(
         Bound::Memory
     };
     // Each GPU of a group transcribes its own windows.
-    let audio_per_s =
-        |bw_eff: f64, mfu: f64| n * b * WHISPER_WINDOW_S / (window(bw_eff, mfu) * slowdown);
+    let audio_per_s = |bw_eff: f64, mfu: f64| n * b * WHISPER_WINDOW_S / window(bw_eff, mfu);
     // One window per step on each GPU; a runtime slower than faster-whisper scales every term.
     let (mfu, bw_mid) = (mid((mfu_lo, mfu_hi)), mid(BANDWIDTH_EFFICIENCY));
     let terms = Terms {
         per_step: n * b * WHISPER_WINDOW_S,
         compute_s: (b * encoder_flops + steps * step_flops) / flops(mfu) * slowdown,
         memory_s: steps * step_bytes / bw(bw_mid) * slowdown,
-        fixed_s: steps * overhead * slowdown,
+        fixed_s: (steps * overhead + host) * slowdown,
         ..rates
     };
     Some(Speed {

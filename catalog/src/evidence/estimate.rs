@@ -461,7 +461,11 @@ const FITTED: &[(&str, &str, &str)] = &[
         "llama.cpp/pull/6017",
         "prefill_tokens_per_s",
     ),
-    ("WHISPER_STEP_OVERHEAD_PER_LAYER_S", "faster-whisper", "speech_realtime_factor"),
+    (
+        "WHISPER_STEP_OVERHEAD_PER_LAYER_S, WHISPER_TIMESTAMP_STEP_S",
+        "SYSTRAN/faster-whisper",
+        "speech_realtime_factor",
+    ),
     (
         "LLAMACPP_INSTINCT_PREFILL_COMPUTE",
         "ROCm/rocm-blogs",
@@ -538,11 +542,29 @@ const FITTED_ON_MODELS: &[(&str, &str, &str, &str)] = &[
     ),
 ];
 
+/// Rows fitted on by batch size as well as source: the Whisper step costs took one RTX
+/// 3090's sequential large-v2 and turbo runs (speaches issue 169), whose ratio splits the
+/// per-step cost from the per-layer one, not the same table's batched runs.
+/// (constant, source URL fragment, kind, batch)
+const FITTED_ON_BATCH: &[(&str, &str, &str, u32)] = &[(
+    "WHISPER_STEP_OVERHEAD_PER_LAYER_S, WHISPER_TIMESTAMP_STEP_S",
+    "speaches-ai/speaches/issues/169",
+    "speech_realtime_factor",
+    1,
+)];
+
 /// The constants a row was fitted on, if any; every other row set no constant (held out).
 pub fn fitted_on(m: &Measurement) -> Option<&'static str> {
     let url = m.source_url();
     let kind = m.text("kind");
     let gpu = m.gpu();
+    let batch = m.number("batch").unwrap_or(1.0) as u32;
+    if let Some((name, ..)) = FITTED_ON_BATCH
+        .iter()
+        .find(|(_, fragment, k, b)| url.contains(fragment) && *k == kind && *b == batch)
+    {
+        return Some(name);
+    }
     if let Some((name, ..)) = FITTED_ON_MODELS.iter().find(|(_, fragment, fw, model)| {
         url.contains(fragment) && *fw == m.text("framework") && *model == m.model()
     }) {
