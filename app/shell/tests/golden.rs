@@ -179,6 +179,33 @@ fn each_state_writes_what_makes_it_that_state() {
         }
     }
     assert!(both > 0, "a state whose value pick is its flagship");
+    // The answer's "N% of the fastest candidate's speed" speaks of the GPUs the picks
+    // choose among: a top card that is the flagship is within the flagship's tie of the
+    // fastest of them (`rank::FLAGSHIP_TIE`, 5%).
+    let mut checked = 0;
+    for page in &pages {
+        let top = page
+            .split_once("data-top=\"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .map(|(id, _)| id.to_string());
+        let why = page
+            .split_once("class=\"answer-why\">")
+            .and_then(|(_, rest)| rest.split_once("</p>"))
+            .map(|(line, _)| line.to_string());
+        if let (Some(top), Some((flagship, _)), Some(why)) = (top, pick(page, "flagship"), why) {
+            let share = why
+                .split_once("% of the fastest candidate")
+                .and_then(|(head, _)| head.rsplit(' ').next()?.parse::<u32>().ok());
+            if let (true, Some(share)) = (top == flagship, share) {
+                assert!(share >= 95, "{why}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 0,
+        "a state whose top card is its flagship and says its share"
+    );
     // A rented job's cost says how much start-up it counts.
     let rent = &pages[pages.len() - 2];
     assert!(

@@ -815,18 +815,25 @@ pub(super) fn rank_items<'c>(
     }
 
     score(&mut items, workload);
-    let best_speed = items
-        .iter()
+    mark_offload_that_outpaces(&mut items, workload);
+    // Each candidate's speed beside the fastest of the GPUs the picks choose among
+    // (`picks::choosing`), so "N% of the fastest candidate's speed" and the flagship speak
+    // of the same GPUs: a card at weights below 4 bits, which the picks pass over, is not
+    // the fastest candidate of a card at Q4_K_M.
+    let choice: Vec<(&str, f64)> = super::picks::choosing(&items, workload)
+        .0
+        .into_iter()
         .filter(|r| is_candidate(r, workload))
-        .filter_map(|r| r.speed.as_ref().map(|s| s.throughput.mid))
-        .fold(0.0_f64, f64::max);
-    for r in items.iter_mut().filter(|r| is_candidate(r, workload)) {
+        .filter_map(|r| Some((r.gpu.id.as_str(), r.speed.as_ref()?.throughput.mid)))
+        .collect();
+    let best_speed = choice.iter().map(|(_, s)| *s).fold(0.0_f64, f64::max);
+    let chosen: Vec<String> = choice.iter().map(|(id, _)| id.to_string()).collect();
+    for r in items.iter_mut().filter(|r| chosen.contains(&r.gpu.id)) {
         if let (Some(s), true) = (&r.speed, best_speed > 0.0) {
             let ratio = s.throughput.mid / best_speed;
             r.reasons.insert(0, Reason::SpeedVsBest { ratio });
         }
     }
-    mark_offload_that_outpaces(&mut items, workload);
     // A card that runs the job slower than a usable pace for each user says so, first
     // among its caveats: a box at 3 tokens/s for each of 32 users is no answer for them,
     // whatever it costs.

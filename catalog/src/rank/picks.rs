@@ -6,7 +6,13 @@ use super::*;
 /// The cheapest rental of a training job, for the rent-instead pick: (GPU id, job dollars).
 pub(super) type RentalJob = (String, f64);
 
-pub(super) fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Picks {
+/// The GPUs the picks choose among: those that fit and suit the person, else those that
+/// run the job as asked, else all that fit. `candidates` is the chosen set, `last_resort`
+/// whether no card runs the job as asked.
+pub(super) fn choosing<'a, 'c>(
+    items: &'a [Ranked<'c>],
+    workload: &Workload,
+) -> (Vec<&'a Ranked<'c>>, bool) {
     let fitting: Vec<&Ranked> = items.iter().filter(|r| r.fits()).collect();
     let suiting: Vec<&Ranked> = fitting
         .iter()
@@ -28,6 +34,11 @@ pub(super) fn picks(items: &[Ranked], workload: &Workload, rental: Option<Rental
         .into_iter()
         .find(|c| !c.is_empty())
         .unwrap_or_default();
+    (candidates, last_resort)
+}
+
+pub(super) fn picks(items: &[Ranked], workload: &Workload, rental: Option<RentalJob>) -> Picks {
+    let (candidates, last_resort) = choosing(items, workload);
     let speed = |r: &Ranked| r.speed.as_ref().map(|s| s.throughput.mid);
     let cost = |r: &Ranked| cost_figure(&r.cost, workload).filter(|c| *c > 0.0);
     let best_speed = candidates
