@@ -227,6 +227,15 @@ fn each_state_writes_what_makes_it_that_state() {
     let alt = &team[from..from + team[from..].find("</li>").expect("the line closes")];
     assert!(alt.contains("data-nav=\"gpus:4\""), "{alt}");
     assert!(alt.contains("for each of 32 users"), "{alt}");
+    // Every GPU that serves them as entered is too slow for them: the answer says so first,
+    // and only there.
+    for (page, (name, _)) in pages.iter().zip(STATES) {
+        assert_eq!(
+            page.contains("data-testid=\"answer-lead\""),
+            *name == "team-70b",
+            "{name}"
+        );
+    }
 }
 
 #[test]

@@ -382,6 +382,27 @@ pub fn answer(h: &mut Html, d: &Draw, ranking: &Ranking) {
     .el("h2", &[("id", "answer-heading")], d.t(Key::AnswerHeading));
     match top {
         Some(item) => {
+            // When no GPU that runs the work as entered keeps a usable pace for the people
+            // waiting on it (`rank::too_slow_to_use`), and a change below does, the answer
+            // says so before naming the best of the slow ones.
+            let w = &d.state.workload;
+            let all_slow = ranking
+                .items
+                .iter()
+                .filter(|r| r.fits() && r.score.is_some())
+                .all(|r| catalog::rank::too_slow_to_use(r, w));
+            let change_keeps_pace = ranking.alternatives.iter().any(|a| {
+                let mut changed = w.clone();
+                a.change.apply(&mut changed);
+                !a.cheaper && !catalog::rank::too_slow_to_use(&a.top, &changed)
+            });
+            if all_slow && change_keeps_pace {
+                h.el(
+                    "p",
+                    &[("class", "answer-lead"), ("data-testid", "answer-lead")],
+                    d.t(Key::AnswerAllSlow),
+                );
+            }
             let line = fill(
                 d.t(Key::AnswerTop),
                 &[
