@@ -236,10 +236,13 @@ dist=${1:-dist}
 # To 186500 and WebAssembly 169300 when the answer began saying first that no GPU keeps a
 # usable pace as entered, where a change below does (`answer.all_slow`): 186,191 B,
 # WebAssembly 168,991 B.
-budget=${SIZE_BUDGET_BYTES:-186500}
+# To 186700 and WebAssembly 169500 when it began saying so too when every GPU runs the
+# work only with another setting than the one asked (`answer.none_as_asked`): 186,309 B,
+# WebAssembly 169,098 B.
+budget=${SIZE_BUDGET_BYTES:-186700}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
-wasm_budget=${WASM_BUDGET_BYTES:-169300}
+wasm_budget=${WASM_BUDGET_BYTES:-169500}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.

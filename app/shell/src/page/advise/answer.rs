@@ -396,11 +396,31 @@ pub fn answer(h: &mut Html, d: &Draw, ranking: &Ranking) {
                 a.change.apply(&mut changed);
                 !a.cheaper && !catalog::rank::too_slow_to_use(&a.top, &changed)
             });
-            if all_slow && change_keeps_pace {
+            // Likewise when every GPU that runs it does so only with another setting than
+            // the one asked (`rank::runs_as_asked`: a precision fallback, PyTorch's legacy
+            // wheels), and a change below runs it as asked.
+            let none_as_asked = ranking
+                .items
+                .iter()
+                .filter(|r| r.fits() && r.score.is_some())
+                .all(|r| !catalog::rank::runs_as_asked(r, w));
+            let change_as_asked = ranking.alternatives.iter().any(|a| {
+                let mut changed = w.clone();
+                a.change.apply(&mut changed);
+                !a.cheaper && catalog::rank::runs_as_asked(&a.top, &changed)
+            });
+            let lead = if all_slow && change_keeps_pace {
+                Some(Key::AnswerAllSlow)
+            } else if none_as_asked && change_as_asked {
+                Some(Key::AnswerNoneAsAsked)
+            } else {
+                None
+            };
+            if let Some(lead) = lead {
                 h.el(
                     "p",
                     &[("class", "answer-lead"), ("data-testid", "answer-lead")],
-                    d.t(Key::AnswerAllSlow),
+                    d.t(lead),
                 );
             }
             let line = fill(
