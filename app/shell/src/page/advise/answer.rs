@@ -386,32 +386,24 @@ pub fn answer(h: &mut Html, d: &Draw, ranking: &Ranking) {
             // waiting on it (`rank::too_slow_to_use`), and a change below does, the answer
             // says so before naming the best of the slow ones.
             let w = &d.state.workload;
-            let all_slow = ranking
-                .items
-                .iter()
-                .filter(|r| r.fits() && r.score.is_some())
-                .all(|r| catalog::rank::too_slow_to_use(r, w));
-            let change_keeps_pace = ranking.alternatives.iter().any(|a| {
-                let mut changed = w.clone();
-                a.change.apply(&mut changed);
-                !a.cheaper && !catalog::rank::too_slow_to_use(&a.top, &changed)
-            });
+            // Whether no GPU as entered has a quality, and a change below gives it one.
+            let only_a_change_gives = |good: &dyn Fn(&Ranked, &Workload) -> bool| {
+                let none = !ranking
+                    .items
+                    .iter()
+                    .any(|r| r.fits() && r.score.is_some() && good(r, w));
+                none && ranking.alternatives.iter().any(|a| {
+                    let mut changed = w.clone();
+                    a.change.apply(&mut changed);
+                    !a.cheaper && good(&a.top, &changed)
+                })
+            };
             // Likewise when every GPU that runs it does so only with another setting than
             // the one asked (`rank::runs_as_asked`: a precision fallback, PyTorch's legacy
             // wheels), and a change below runs it as asked.
-            let none_as_asked = ranking
-                .items
-                .iter()
-                .filter(|r| r.fits() && r.score.is_some())
-                .all(|r| !catalog::rank::runs_as_asked(r, w));
-            let change_as_asked = ranking.alternatives.iter().any(|a| {
-                let mut changed = w.clone();
-                a.change.apply(&mut changed);
-                !a.cheaper && catalog::rank::runs_as_asked(&a.top, &changed)
-            });
-            let lead = if all_slow && change_keeps_pace {
+            let lead = if only_a_change_gives(&|r, w| !catalog::rank::too_slow_to_use(r, w)) {
                 Some(Key::AnswerAllSlow)
-            } else if none_as_asked && change_as_asked {
+            } else if only_a_change_gives(&catalog::rank::runs_as_asked) {
                 Some(Key::AnswerNoneAsAsked)
             } else {
                 None
