@@ -356,6 +356,9 @@ pub struct Workload {
     /// view's WebGPU run): that card's bandwidth-bound estimates follow it
     /// (`estimate::measured_bandwidth_factor`).
     pub measured: Option<Measured>,
+    /// llama.cpp's prompt micro-batch in tokens (`-ub`); `None`: its default
+    /// (`estimate::LLAMACPP_UBATCH`). Not in the link: a measurement states it.
+    pub ubatch: Option<u32>,
 }
 
 /// A memory bandwidth measured on the person's machine, and the catalog card it is.
@@ -452,6 +455,7 @@ impl Default for Workload {
             host: Host::default(),
             have: Vec::new(),
             measured: None,
+            ubatch: None,
         }
     }
 }

@@ -106,6 +106,7 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                 // Owned cards: up to three, the same one possibly twice.
                 have: have.into_iter().take(3).collect(),
                 measured: measured.map(|(gpu, gbs)| catalog::workload::Measured { gpu, gbs }),
+                ubatch: None,
             },
         );
     (

@@ -45,17 +45,38 @@ pub use crate::stack::{BANDWIDTH_EFFICIENCY, DECODE_OVERHEAD_PER_LAYER_S};
 /// (this engine's earlier rule) would have put them 30% apart.
 pub const QLORA_DEQUANT_BYTES_PER_PARAM: f64 = 2.5;
 /// Share of a dense model's prompt-processing rate, per active FLOP, that llama.cpp reaches
-/// on a mixture of experts. Its MoE matmul gathers the tokens routed to each expert and
-/// multiplies them by that expert alone, so each of the 32–256 experts of a layer sees a
-/// few dozen to a few hundred tokens of the micro-batch: small matmuls, far from the rate
-/// of a dense layer that takes the whole micro-batch at once. Set as the median of every
-/// llama.cpp MoE prompt row in the calibration fixtures, measured over estimated without
-/// it: DGX Spark (llama.cpp's benches/dgx-spark.md, pp2048) gpt-oss-20b 0.56, gpt-oss-120b
-/// 0.41, Qwen3-30B-A3B 0.31; Ryzen AI Max+ 395 (pp512) gpt-oss-20b 0.66, gpt-oss-120b
-/// 0.38, Qwen3-30B-A3B 0.22; M3 Ultra DeepSeek-V3 0.68. The spread (0.22–0.68) stays in
-/// the estimate: models with small experts (Qwen3-30B-A3B's are 768 wide) fall below it.
-/// Dense rows on the same machines (Gemma 3 4B on the DGX Spark, +9%) need no such share.
-pub const LLAMACPP_MOE_PREFILL_SHARE: f64 = 0.41;
+/// on a mixture of experts, over and above streaming every touched expert's weights once
+/// per micro-batch (`llamacpp_expert_stream_bytes`). What is left is the expert matmul's
+/// own cost: it sorts the micro-batch's tokens by expert and multiplies each expert by its
+/// few dozen tokens, tiles that are mostly empty beside a dense layer's. Fitted as the
+/// geometric mean of what six llama.cpp MoE prompt rows need over the estimate with the
+/// stream alone: DGX Spark (llama.cpp's benches/dgx-spark.md, pp2048 at `-ub 2048`)
+/// gpt-oss-20b 0.67, gpt-oss-120b 0.72, Qwen3-30B-A3B 0.69; Ryzen AI Max+ 395 (kyuz0's
+/// toolboxes, pp512) gpt-oss-20b 0.86, gpt-oss-120b 0.86; M3 Ultra DeepSeek-V3 0.86. With
+/// the stream in the estimate, the spread between models (0.22–0.68 as a flat share) is
+/// gone; what remains is between machines. Held out, the RTX 3090 + RTX 3060 Qwen3.5
+/// 35B-A3B row (pp8192) lands within 7%.
+pub const LLAMACPP_MOE_PREFILL_SHARE: f64 = 0.77;
+/// How many times over a prompt of `tokens` makes llama.cpp stream a mixture of experts'
+/// weights, as a share of all its weights, for the routed experts alone. Its expert
+/// matmul (`MUL_MAT_ID`) takes each micro-batch (`-ub`, `LLAMACPP_UBATCH` by default) in
+/// one pass and multiplies every expert by the tokens routed to it, so each expert any of
+/// the micro-batch's tokens picks is read from memory once per micro-batch
+/// (`Model::expert_params_read` at the micro-batch's tokens): at 512 tokens that is every
+/// expert of Qwen3-30B-A3B, gpt-oss or DeepSeek-V3, each of which then does the work of 16
+/// to 64 tokens for its read, where a dense layer does 512. A dense model's one read per
+/// micro-batch is left out, as it was before: 512 tokens' work hides it.
+pub fn llamacpp_expert_stream_bytes(
+    model: &crate::model::Model,
+    tokens: f64,
+    ubatch: Option<u32>,
+) -> f64 {
+    let ubatch = ubatch.map_or(offload::LLAMACPP_UBATCH, f64::from).max(1.0);
+    let per_batch = tokens.min(ubatch).max(1.0);
+    let batches = (tokens / per_batch).ceil().max(1.0);
+    batches * model.expert_params_read(per_batch as u32) / model.params()
+}
+
 /// Share of its 16-bit prompt rate that llama.cpp reaches with quantized GGUF weights on
 /// NVIDIA's HBM datacenter cards before Hopper (which has its own figure,
 /// `stack::LLAMACPP_HOPPER_PREFILL_COMPUTE`). Quantized weights go through its own MMQ
@@ -898,10 +919,21 @@ pub fn speed(
                 } else {
                     1.0
                 };
-            let experts = if model.experts.is_some() && workload.runtime() == Runtime::LlamaCpp {
+            let llama_moe = model.experts.is_some() && llama_cpp;
+            let experts = if llama_moe {
                 LLAMACPP_MOE_PREFILL_SHARE
             } else {
                 1.0
+            };
+            // The experts' weights a mixture of experts streams per prompt micro-batch
+            // (`llamacpp_expert_stream_bytes`), read at the decode bandwidth.
+            let stream = if llama_moe {
+                let host_weights = host.map_or(0.0, |h| h.weight_bytes);
+                llamacpp_expert_stream_bytes(model, t.tokens, workload.ubatch)
+                    * (weights + host_weights)
+                    * in_turn
+            } else {
+                0.0
             };
             let prefill = forward_flops_per_sample(sized, active)
                 .filter(|_| peak_tflops.is_finite())
@@ -909,7 +941,12 @@ pub fn speed(
                 // A layer split passes the prompt through the cards in turn, as it does a
                 // decode step.
                 .map(|f| f * in_turn)
-                .map(|f| Range::new(f / (flops(mfu_hi) * n), f / (flops(mfu_lo) * n)))
+                .map(|f| {
+                    Range::new(
+                        f / (flops(mfu_hi) * n) + stream / bw(decode_bw.1),
+                        f / (flops(mfu_lo) * n) + stream / bw(decode_bw.0),
+                    )
+                })
                 // Offloaded weights cross PCIe once per batch of prompt tokens.
                 .map(|r| match host {
                     Some(h) => {

@@ -253,6 +253,7 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 gpus: m.gpus(),
                 runtime: Runtime::parse(s("runtime")),
                 kv: KvCache::parse(s("kv")).unwrap_or(KvCache::F16),
+                ubatch: n("ubatch").map(|u| u as u32),
                 ..Workload::default()
             };
             let speed = match offload(catalog, m, &w) {
