@@ -119,6 +119,22 @@ pub const LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S: f64 = 110e-6;
 /// stands (its batch-1 rows land within ±25% without it).
 pub const VLLM_MOE_KERNEL_FIXED_S: f64 = 36e-6;
 
+/// Share of the GPU's 16-bit matrix peak that vLLM's and SGLang's fused MoE kernels reach
+/// on a prompt's routed experts. These kernels gather each expert's tokens by index and
+/// multiply them in tiles of a few dozen to a few hundred rows against the expert's slice,
+/// which under tensor parallelism is the expert's width over the GPU count (256 columns for
+/// DeepSeek-V3 on eight GPUs); they stay far below the dense GEMMs' rate, and FP8 weights
+/// barely help: vLLM's own kernel benchmark ran Qwen3-30B-A3B's experts in FP8 on an H100
+/// at 4,096 tokens in 1,648 µs (PR #24700, "Main"), 188 TFLOPS or 0.19 of the 16-bit peak,
+/// and vLLM PR #35457 found tuned FP8 experts on an H200 only 10–17% faster than BF16.
+/// Fitted as the geometric mean of what GPUStack's 21 baseline long-prompt runs of
+/// DeepSeek-R1 (8× H200, FP8), Qwen3-235B-A22B (8× H100 and 8× A100, BF16), gpt-oss-120b
+/// and gpt-oss-20b (one H100, one A100) need, with the rest of the prompt at the usual
+/// band: 0.17, a tenth below the kernel benchmark's figure. The runs need 0.10–0.44:
+/// narrow expert slices (DeepSeek-R1 and Qwen3-235B on eight GPUs, 0.10–0.16) sit below it,
+/// gpt-oss-20b's 32 wide experts (0.20–0.44) above; the share is not modelled per shape.
+pub const VLLM_MOE_PREFILL_SHARE: f64 = 0.17;
+
 /// How much longer vLLM takes to stream a mixture of experts' 4-bit expert weights (gpt-oss's
 /// MXFP4, GPTQ and AWQ checkpoints) on NVIDIA GPUs before Blackwell than the same bytes
 /// take at the decode bandwidth share. These GPUs have no FP4 matrix math, so the experts
@@ -935,16 +951,53 @@ pub fn speed(
             } else {
                 0.0
             };
+            // vLLM and SGLang multiply a mixture of experts' routed experts with their fused
+            // MoE kernels, at `VLLM_MOE_PREFILL_SHARE` of the 16-bit matrix peak whatever the
+            // weights' precision; the rest of the prompt's work keeps the usual band.
+            let routed = if model.experts.is_some() && workload.runtime().tensor_parallel() {
+                2.0 * model.expert_params_read(1) * t.tokens
+            } else {
+                0.0
+            };
+            // The 16-bit peak, looked up only for a mixture of experts under vLLM.
+            let peak16 = if routed > 0.0 {
+                let bf16 = Workload {
+                    precision: Precision::Bf16,
+                    ..workload.clone()
+                };
+                peak_rate(gpu, &bf16, false).map_or(peak_tflops, |(p, _)| p)
+            } else {
+                f64::INFINITY
+            };
+            let expert_s = |mfu: f64| {
+                let share = VLLM_MOE_PREFILL_SHARE * mfu / mid((mfu_lo, mfu_hi));
+                routed / (peak16.min(peak_tflops) * 1e12 * share * stack.compute * n)
+            };
+            // Tensor parallelism all-reduces every layer's activations twice, for each prompt
+            // token as for each decoded one (the decode step's `tp_comm`, without its latency,
+            // which a chunk of thousands of tokens hides).
+            let prompt_comm = if placement.gpus > 1 && in_turn == 1.0 {
+                let volume = 2.0 * (n - 1.0) / n * t.tokens * t.hidden * 2.0;
+                2.0 * t.layers * volume / (link.gbs() * 1e9 * LINK_EFFICIENCY)
+            } else {
+                0.0
+            };
             let prefill = forward_flops_per_sample(sized, active)
                 .filter(|_| peak_tflops.is_finite())
-                .map(|f| f / (accumulate * prefill_share * experts))
+                .map(|f| (f - routed) / (accumulate * prefill_share * experts))
                 // A layer split passes the prompt through the cards in turn, as it does a
                 // decode step.
                 .map(|f| f * in_turn)
                 .map(|f| {
                     Range::new(
-                        f / (flops(mfu_hi) * n) + stream / bw(decode_bw.1),
-                        f / (flops(mfu_lo) * n) + stream / bw(decode_bw.0),
+                        f / (flops(mfu_hi) * n)
+                            + expert_s(mfu_hi)
+                            + stream / bw(decode_bw.1)
+                            + prompt_comm,
+                        f / (flops(mfu_lo) * n)
+                            + expert_s(mfu_lo)
+                            + stream / bw(decode_bw.0)
+                            + prompt_comm,
                     )
                 })
                 // Offloaded weights cross PCIe once per batch of prompt tokens.

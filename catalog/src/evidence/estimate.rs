@@ -528,18 +528,51 @@ const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
 /// `memory::UNSLOTH_LAYER_ACTIVATIONS` took the Llama 3.1 8B column of Unsloth's table, not
 /// its Llama 3.3 70B column; `estimate::SERVER_EAGER_STEP_FLOOR_S` took fal.ai's SD 1.5
 /// rows, not its SDXL rows, which the floor does not bind.
-const FITTED_ON_MODELS: &[(&str, &str, &str, &str)] = &[
+/// (constant, source URL fragment, framework, model, kind or "" for any)
+const FITTED_ON_MODELS: &[(&str, &str, &str, &str, &str)] = &[
     (
         "UNSLOTH_LAYER_ACTIVATIONS",
         "unslothai/unsloth",
         "unsloth",
         "llama-3.1-8b",
+        "",
     ),
     (
         "SERVER_EAGER_STEP_FLOOR_S",
         "fal-ai/stable-diffusion-benchmarks",
         "",
         "sd-1.5",
+        "",
+    ),
+    // GPUStack's prompt rows of its four mixtures of experts, not its dense Qwen3-32B rows
+    // nor its decode rows of the same models.
+    (
+        "VLLM_MOE_PREFILL_SHARE",
+        "gpustack/gpustack",
+        "",
+        "deepseek-v3",
+        "prefill_tokens_per_s",
+    ),
+    (
+        "VLLM_MOE_PREFILL_SHARE",
+        "gpustack/gpustack",
+        "",
+        "qwen3-235b-a22b",
+        "prefill_tokens_per_s",
+    ),
+    (
+        "VLLM_MOE_PREFILL_SHARE",
+        "gpustack/gpustack",
+        "",
+        "gpt-oss-120b",
+        "prefill_tokens_per_s",
+    ),
+    (
+        "VLLM_MOE_PREFILL_SHARE",
+        "gpustack/gpustack",
+        "",
+        "gpt-oss-20b",
+        "prefill_tokens_per_s",
     ),
 ];
 
@@ -566,8 +599,11 @@ pub fn fitted_on(m: &Measurement) -> Option<&'static str> {
     {
         return Some(name);
     }
-    if let Some((name, ..)) = FITTED_ON_MODELS.iter().find(|(_, fragment, fw, model)| {
-        url.contains(fragment) && *fw == m.text("framework") && *model == m.model()
+    if let Some((name, ..)) = FITTED_ON_MODELS.iter().find(|(_, fragment, fw, model, k)| {
+        url.contains(fragment)
+            && *fw == m.text("framework")
+            && *model == m.model()
+            && (k.is_empty() || *k == kind)
     }) {
         return Some(name);
     }
