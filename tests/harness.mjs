@@ -118,4 +118,7 @@ export async function openMenu(page) {
 
 export async function ready(page) {
   await page.waitForSelector('main[data-ready="true"]', { timeout: 20000 });
+  // After a change the ranking past its first cards follows a frame later (`data-partial`
+  // until then).
+  await page.waitForFunction(() => !document.querySelector('[data-partial]'), null, { timeout: 20000 });
 }

@@ -58,7 +58,7 @@ function shown(page) {
 }
 
 async function settled(page) {
-  await page.waitForFunction(() => document.querySelector('main')?.dataset.ready === 'true');
+  await page.waitForFunction(() => document.querySelector('main')?.dataset.ready === 'true' && !document.querySelector('[data-partial]'));
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 

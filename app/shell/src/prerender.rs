@@ -12,7 +12,7 @@ use catalog::rank::rank;
 use catalog::share::{AppState, Lang};
 use catalog::Catalog;
 
-use crate::page::{answer, header, summary, Draw};
+use crate::page::{answer, header, summary, Draw, Extent};
 use web::html::Html;
 use web::i18n::{tr, Key};
 
@@ -62,7 +62,7 @@ pub fn default_view() -> String {
     )
     .close("section");
     answer(&mut h, &d, &ranking);
-    crate::page::ranking(&mut h, &d, &ranking, None, &[], 0.0, Some(CARDS));
+    crate::page::ranking(&mut h, &d, &ranking, None, &[], 0.0, Extent::Written(CARDS));
     h.close("div").close("div").close("div");
     h.finish()
 }

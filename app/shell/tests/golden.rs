@@ -10,7 +10,7 @@
 use catalog::rank::rank;
 use catalog::share::{self, Lang};
 use catalog::Catalog;
-use shell::page::{footer, header, notice, ranking, workload_form, Draw, Unfolded};
+use shell::page::{footer, header, notice, ranking, workload_form, Draw, Extent, Unfolded};
 use web::html::Html;
 
 /// The states: a name and a link's query string.
@@ -64,7 +64,15 @@ fn page(query: &str) -> String {
     // `rank_ms` is a timing, the same in every file. The first two GPUs' "More" is open,
     // the others' closed, so the files hold both.
     let open: Vec<String> = r.items.iter().take(2).map(|i| i.gpu.id.clone()).collect();
-    ranking(&mut cards, &d, &r, state.mine.as_deref(), &open, 0.0, None);
+    ranking(
+        &mut cards,
+        &d,
+        &r,
+        state.mine.as_deref(),
+        &open,
+        0.0,
+        Extent::All,
+    );
     let parts = [
         header(&d, !state.embed, false),
         notice(&d, &ignored),

@@ -17,7 +17,9 @@
 mod advise;
 mod chrome;
 
-pub use advise::{answer, card, form as workload_form, memory_total, ranking, Draw, Unfolded};
+pub use advise::{
+    answer, card, form as workload_form, memory_total, ranking, Draw, Extent, Unfolded,
+};
 pub use chrome::{footer, header, notice};
 pub use web::text::summary;
 
@@ -98,6 +100,9 @@ struct Drawn {
     /// The state the form's values were set from.
     values: Option<AppState>,
     results: Option<ResultsKey>,
+    /// Whether `results` were drawn only as far as the first frame needs
+    /// (`Extent::FirstFrame`), the rest to follow once that frame is painted.
+    partial: bool,
     /// Whether the pass under way drew the answer and the ranking, whose links then
     /// already point where their moves lead.
     results_now: bool,
@@ -597,9 +602,16 @@ impl Page {
             mine.clone(),
             self.open_more.clone(),
         );
-        if self.drawn.results.as_ref() == Some(&key) {
-            return;
-        }
+        // After a change, the answer and the first cards are drawn at once and the rest
+        // of the ranking once that frame is painted, so the change shows in the next
+        // frame; the first draw, and one after a reset, is whole.
+        let extent = match &self.drawn.results {
+            Some(drawn) if *drawn == key && !self.drawn.partial => return,
+            Some(drawn) if *drawn == key => Extent::All,
+            Some(_) => Extent::FirstFrame,
+            None => Extent::All,
+        };
+        let rest = self.drawn.results.as_ref() == Some(&key);
         let inputs = (d.state.workload.clone(), d.state.filters.clone());
         if self.ranked.as_ref().is_none_or(|r| r.inputs != inputs) {
             let clock = window().performance();
@@ -613,10 +625,13 @@ impl Page {
             });
         }
         let Some(ranked) = &self.ranked else { return };
-        let mut h = web::html::Html::new();
-        answer(&mut h, d, &ranked.ranking);
-        if let Some(el) = find(slot, "section.answer") {
-            set_html(&el, &h.finish(), true);
+        // The answer was drawn with the first cards.
+        if !rest {
+            let mut h = web::html::Html::new();
+            answer(&mut h, d, &ranked.ranking);
+            if let Some(el) = find(slot, "section.answer") {
+                set_html(&el, &h.finish(), true);
+            }
         }
         let mut h = web::html::Html::new();
         advise::ranking(
@@ -626,13 +641,70 @@ impl Page {
             mine.as_deref(),
             &self.open_more,
             ranked.ms,
-            None,
+            extent,
         );
         if let Some(el) = find(slot, "section.ranking") {
             set_html(&el, &h.finish(), true);
         }
         self.drawn.results = Some(key);
+        self.drawn.partial = extent == Extent::FirstFrame;
         self.drawn.results_now = true;
+        if self.drawn.partial {
+            rest_after_paint();
+        }
+    }
+}
+
+/// What the rest of a partly drawn ranking waits for (`rest_after_paint`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Waiting {
+    Nothing,
+    /// The animation frame that paints the first cards.
+    Frame,
+    /// An idle moment after it.
+    Idle,
+}
+
+thread_local! {
+    static REST: std::cell::Cell<(Waiting, bool)> = const { std::cell::Cell::new((Waiting::Nothing, false)) };
+    static REST_STEP: js_sys::Function = Closure::<dyn Fn()>::new(rest_step)
+        .into_js_value()
+        .unchecked_into();
+}
+
+/// Draws the rest of a partly drawn ranking once the frame with its first cards is
+/// painted and the browser is idle: an animation frame's callback runs before the frame
+/// is drawn, and an idle callback it asks for runs after, once input and other waiting
+/// tasks have run (a timer where the browser has none, as Safari). A change drawn in the
+/// meantime waits for its own frame.
+fn rest_after_paint() {
+    let (waiting, _) = REST.get();
+    REST.set((waiting, true));
+    if waiting == Waiting::Nothing {
+        REST.set((Waiting::Frame, true));
+        REST_STEP.with(|f| window().request_animation_frame(f).ok());
+    }
+}
+
+fn rest_step() {
+    let (waiting, changed) = REST.get();
+    match waiting {
+        Waiting::Frame => {
+            REST.set((Waiting::Idle, false));
+            REST_STEP.with(|f| {
+                if window().request_idle_callback(f).is_err() {
+                    let _ = window().set_timeout_with_callback(f);
+                }
+            });
+        }
+        Waiting::Idle if changed => {
+            REST.set((Waiting::Frame, false));
+            REST_STEP.with(|f| window().request_animation_frame(f).ok());
+        }
+        Waiting::Idle | Waiting::Nothing => {
+            REST.set((Waiting::Nothing, false));
+            draw();
+        }
     }
 }
 

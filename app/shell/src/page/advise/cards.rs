@@ -751,12 +751,29 @@ fn row(h: &mut Html, d: &Draw, item: &Ranked, position: usize) {
     h.close("li");
 }
 
+/// How much of the ranking is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extent {
+    /// All of it.
+    All,
+    /// The cards a screen shows after a change (`FIRST_FRAME_CARDS`), marked
+    /// `data-partial`: the page's morph keeps the rest of the list and the folds as they
+    /// were until the whole ranking is drawn, after the change has been painted.
+    FirstFrame,
+    /// What the build writes into `index.html`: the first cards only
+    /// (`prerender::CARDS`), no downloads (nothing runs them before the module), no list
+    /// of GPUs left out.
+    Written(usize),
+}
+
+/// The cards drawn before the first frame after a change: the answer and three cards
+/// fill a desktop window of 900 px and a phone's several times over; the others follow
+/// in the next frame.
+pub const FIRST_FRAME_CARDS: usize = 3;
+
 /// The ranking section: its head (with the downloads), the memory the workload needs,
 /// whether the visitor's own GPU (`mine`) runs it, the cards, and the GPUs left out with
 /// why. `open` lists the GPUs whose "More" is open; `rank_ms` is how long ranking took.
-/// The build writes it into `index.html` with `written`: the first cards only
-/// (`prerender::CARDS`), no downloads (nothing runs them before the module), no list of
-/// GPUs left out.
 pub fn ranking(
     h: &mut Html,
     d: &Draw,
@@ -764,9 +781,14 @@ pub fn ranking(
     mine: Option<&str>,
     open: &[String],
     rank_ms: f64,
-    written: Option<usize>,
+    extent: Extent,
 ) {
     let lang = d.lang;
+    let written = match extent {
+        Extent::Written(cards) => Some(cards),
+        Extent::All | Extent::FirstFrame => None,
+    };
+    let partial = extent == Extent::FirstFrame;
     let embedded = d.state.embed || written.is_some();
     h.open(
         "section",
@@ -774,6 +796,7 @@ pub fn ranking(
             ("class", "ranking"),
             ("aria-labelledby", "ranking-heading"),
             ("data-rank-ms", &fixed(rank_ms, 3)),
+            flag("data-partial", partial),
         ],
     )
     .open("div", &[("class", "ranking-head")])
@@ -833,6 +856,7 @@ pub fn ranking(
     let shown = match written {
         Some(cards) => cards,
         None if embedded => EMBED_ITEMS,
+        None if partial => FIRST_FRAME_CARDS,
         None => usize::MAX,
     };
     // The GPUs that fit with a price for this mode, in the ranking's order: the first as
@@ -852,7 +876,10 @@ pub fn ranking(
             n >= FULL_CARDS && catalog::rank::set_back_by(i, &d.state.workload).is_some()
         })
         .unwrap_or(priced.len());
-    h.open("ol", &[("class", "rank-list")]);
+    h.open(
+        "ol",
+        &[("class", "rank-list"), flag("data-partial", partial)],
+    );
     for (n, (item, grade)) in priced.iter().take(shown.min(set_back)).enumerate() {
         if n < FULL_CARDS {
             let vs_mine =
@@ -888,7 +915,7 @@ pub fn ranking(
         }
     }
     h.close("ol");
-    if embedded {
+    if embedded || partial {
         h.close("section");
         return;
     }

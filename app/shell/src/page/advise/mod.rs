@@ -36,7 +36,7 @@ mod form;
 mod presets;
 
 pub use answer::answer;
-pub use cards::{card, memory_total, ranking};
+pub use cards::{card, memory_total, ranking, Extent};
 pub use form::{assumptions, form, form_shape, number_text, Input, Unfolded, FIELDS};
 pub use presets::presets;
 
