@@ -147,6 +147,20 @@ fn check(case: &Value) -> Result<(), String> {
                 .then_some(())
                 .ok_or(format!("{t:.1}, expected {lo}–{hi}"))
         }
+        // Seconds from a prompt of the query's length to its first token.
+        "first_token_range" => {
+            let i = item(&r, s("gpu"))?;
+            let t = i
+                .speed
+                .as_ref()
+                .and_then(|s| s.prefill_seconds)
+                .ok_or(format!("{} has no prompt time", i.gpu.id))?;
+            let (lo, hi) = (n("low").unwrap_or(0.0), n("high").unwrap_or(f64::MAX));
+            (lo..=hi)
+                .contains(&t.mid)
+                .then_some(())
+                .ok_or(format!("{:.2} s, expected {lo}–{hi}", t.mid))
+        }
         // A caveat the card must carry.
         "has_reason" => {
             let i = item(&r, s("gpu"))?;
