@@ -68,6 +68,27 @@ impl Stack {
 /// came out at or below the H100 despite 1.3× the peak.
 pub const ROCM_INSTINCT_COMPUTE: f64 = 0.65;
 
+/// Share of CUDA's achieved streaming bandwidth that a CDNA 3 Instinct (MI300X, MI325X)
+/// reaches, a property of the part rather than of ROCm's kernels: its eight HBM3 stacks
+/// sit behind four I/O dies and the Infinity Fabric between the compute dies, and a plain
+/// streaming kernel does not draw as much of the datasheet figure as it does on Hopper.
+/// Microsoft's AI-benchmarking-guide ran the same STREAM-style kernels (copy, mul, add,
+/// triad) on its Azure VMs: an ND MI300X v5 reached 4.11, 4.26, 4.14 and 4.09 TB/s of 5.3
+/// (0.78 on average), an ND H100 v5 2.90, 2.90, 2.97 and 2.97 of 3.35 (0.88) and an ND
+/// H200 v5 4.01, 4.00, 4.15 and 4.15 of 4.8 (0.85); 0.78 against the Hopper cards' 0.86
+/// is 0.91, rounded to 0.9. Set from those microbenchmarks, not from a row of this
+/// project. CDNA 2 and CDNA 4 parts keep 1: no such run of theirs was found.
+pub const CDNA3_STREAM_BANDWIDTH: f64 = 0.9;
+
+/// The share above for a GPU: CDNA 3 Instinct parts, 1 for every other.
+pub fn stream_bandwidth_share(gpu: &Gpu) -> f64 {
+    if gpu.vendor == Vendor::Amd && gpu.architecture.starts_with("CDNA 3") {
+        CDNA3_STREAM_BANDWIDTH
+    } else {
+        1.0
+    }
+}
+
 /// Share of CUDA's matrix efficiency that ROCm reaches on Radeon cards. Published
 /// comparisons of PyTorch workloads put the RTX 4090 at 1.5–1.8× the RX 7900 XTX
 /// (convly.ai, "RX 7900 XTX vs RTX 4090 for AI", 2026-05-20,

@@ -795,7 +795,13 @@ pub fn speed(
         RateKind::Shader(Precision::Fp16) if plain_fp16 => MFU_SHADER,
         _ => MFU_TENSOR,
     };
-    let stack = stack::efficiency(Stack::of(gpu));
+    // The stack's factors, with the part's own streaming share on bandwidth
+    // (`stack::stream_bandwidth_share`).
+    let stack = {
+        let mut s = stack::efficiency(Stack::of(gpu));
+        s.bandwidth *= stack::stream_bandwidth_share(gpu);
+        s
+    };
     let flops = |eff: f64| peak_tflops * 1e12 * eff * stack.compute;
     let bw = |eff: f64| bandwidth * eff * stack.bandwidth;
     let mfu_mid = mid((mfu_lo, mfu_hi));
