@@ -120,20 +120,44 @@ pub const LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S: f64 = 110e-6;
 pub const VLLM_MOE_KERNEL_FIXED_S: f64 = 36e-6;
 
 /// Share of the GPU's 16-bit matrix peak that vLLM's and SGLang's fused MoE kernels reach
-/// on a prompt's routed experts. These kernels gather each expert's tokens by index and
-/// multiply them in tiles of a few dozen to a few hundred rows against the expert's slice,
-/// which under tensor parallelism is the expert's width over the GPU count (256 columns for
-/// DeepSeek-V3 on eight GPUs); they stay far below the dense GEMMs' rate, and FP8 weights
-/// barely help: vLLM's own kernel benchmark ran Qwen3-30B-A3B's experts in FP8 on an H100
-/// at 4,096 tokens in 1,648 µs (PR #24700, "Main"), 188 TFLOPS or 0.19 of the 16-bit peak,
-/// and vLLM PR #35457 found tuned FP8 experts on an H200 only 10–17% faster than BF16.
-/// Fitted as the geometric mean of what GPUStack's 21 baseline long-prompt runs of
-/// DeepSeek-R1 (8× H200, FP8), Qwen3-235B-A22B (8× H100 and 8× A100, BF16), gpt-oss-120b
-/// and gpt-oss-20b (one H100, one A100) need, with the rest of the prompt at the usual
-/// band: 0.17, a tenth below the kernel benchmark's figure. The runs need 0.10–0.44:
-/// narrow expert slices (DeepSeek-R1 and Qwen3-235B on eight GPUs, 0.10–0.16) sit below it,
-/// gpt-oss-20b's 32 wide experts (0.20–0.44) above; the share is not modelled per shape.
-pub const VLLM_MOE_PREFILL_SHARE: f64 = 0.17;
+/// on a prompt's routed experts when each GPU holds its experts whole, before the cost of a
+/// narrow slice (`moe_slice_efficiency`). These kernels gather each expert's tokens by index
+/// and multiply them in tiles against the expert's weights; they stay far below the dense
+/// GEMMs' rate, and FP8 weights barely help: vLLM's own kernel benchmark ran Qwen3-30B-A3B's
+/// experts in FP8 on an H100 at 4,096 tokens in 1,648 µs (PR #24700, "Main"), 188 TFLOPS or
+/// 0.19 of the 16-bit peak, and vLLM PR #35457 found tuned FP8 experts on an H200 only
+/// 10–17% faster than BF16. Fitted, with `VLLM_MOE_SLICE_OVERHEAD`, on GPUStack's 21
+/// baseline long-prompt runs of DeepSeek-R1 (8× H200, FP8), Qwen3-235B-A22B (8× H100 and
+/// 8× A100, BF16), gpt-oss-120b and gpt-oss-20b (one H100, one A100), least squares in the
+/// logarithm with the rest of the prompt at the usual band: 0.23, which with the slice
+/// term gives Qwen3-30B-A3B's 768-wide experts on one GPU 0.18, beside the kernel
+/// benchmark's 0.19 (held out). The runs' spread within a GPU count is not modelled:
+/// gpt-oss-20b's 32 experts run faster than gpt-oss-120b's 128 on the same GPU.
+pub const VLLM_MOE_PREFILL_SHARE: f64 = 0.23;
+
+/// The fixed work of one tile of the fused MoE kernels, in elements of the reduction
+/// dimension: the cost that a tile pays whatever the length of its reduction loop (the
+/// software pipeline's fill of `num_stages` loads, the gathered tokens' index loads, the
+/// epilogue's scaled scatter). The down projection reduces over the expert's slice on each
+/// GPU, the expert's width over the tensor-parallel GPU count: 256 for DeepSeek-V3's 2,048
+/// on eight GPUs and 192 for Qwen3-235B-A22B's 1,536, two or three steps of the kernels'
+/// usual `BLOCK_SIZE_K` of 64–128, against 2,880 for gpt-oss on one GPU. Fitted with
+/// `VLLM_MOE_PREFILL_SHARE` on the same 21 runs; the runs fix it loosely (128–256 fit
+/// about as well), as they hold only two slice widths, and the slow narrow-slice runs
+/// also differ from the fast wide ones in kernel (Triton `fused_moe` in FP8 and BF16
+/// against gpt-oss's MXFP4 Marlin and `matmul_ogs` kernels).
+pub const VLLM_MOE_SLICE_OVERHEAD: f64 = 192.0;
+
+/// The share of `VLLM_MOE_PREFILL_SHARE` a mixture of experts' routed experts keep when
+/// tensor parallelism splits each expert over `gpus` GPUs: the down projection's reduction,
+/// the expert's slice, against the tile's fixed work (`VLLM_MOE_SLICE_OVERHEAD`), rated as
+/// if a whole expert (the same reduction length) paid none.
+fn moe_slice_efficiency(model: &crate::model::Model, gpus: f64) -> f64 {
+    model.ffn.map_or(1.0, |ffn| {
+        let slice = f64::from(ffn) / gpus.max(1.0);
+        slice / (slice + VLLM_MOE_SLICE_OVERHEAD)
+    })
+}
 
 /// How much longer vLLM takes to stream a mixture of experts' 4-bit expert weights (gpt-oss's
 /// MXFP4, GPTQ and AWQ checkpoints) on NVIDIA GPUs before Blackwell than the same bytes
@@ -959,7 +983,8 @@ pub fn speed(
             };
             // vLLM and SGLang multiply a mixture of experts' routed experts with their fused
             // MoE kernels, at `VLLM_MOE_PREFILL_SHARE` of the 16-bit matrix peak whatever the
-            // weights' precision; the rest of the prompt's work keeps the usual band.
+            // weights' precision, less for the narrow slices of experts split over the GPUs
+            // (`moe_slice_efficiency`); the rest of the prompt's work keeps the usual band.
             let routed = if model.experts.is_some() && workload.runtime().tensor_parallel() {
                 2.0 * model.expert_params_read(1) * t.tokens
             } else {
@@ -976,7 +1001,8 @@ pub fn speed(
                 f64::INFINITY
             };
             let expert_s = |mfu: f64| {
-                let share = VLLM_MOE_PREFILL_SHARE * mfu / mid((mfu_lo, mfu_hi));
+                let share = VLLM_MOE_PREFILL_SHARE * moe_slice_efficiency(model, n) * mfu
+                    / mid((mfu_lo, mfu_hi));
                 routed / (peak16.min(peak_tflops) * 1e12 * share * stack.compute * n)
             };
             // Tensor parallelism all-reduces every layer's activations twice, for each prompt

@@ -547,28 +547,28 @@ const FITTED_ON_MODELS: &[(&str, &str, &str, &str, &str)] = &[
     // GPUStack's prompt rows of its four mixtures of experts, not its dense Qwen3-32B rows
     // nor its decode rows of the same models.
     (
-        "VLLM_MOE_PREFILL_SHARE",
+        "VLLM_MOE_PREFILL_SHARE, VLLM_MOE_SLICE_OVERHEAD",
         "gpustack/gpustack",
         "",
         "deepseek-v3",
         "prefill_tokens_per_s",
     ),
     (
-        "VLLM_MOE_PREFILL_SHARE",
+        "VLLM_MOE_PREFILL_SHARE, VLLM_MOE_SLICE_OVERHEAD",
         "gpustack/gpustack",
         "",
         "qwen3-235b-a22b",
         "prefill_tokens_per_s",
     ),
     (
-        "VLLM_MOE_PREFILL_SHARE",
+        "VLLM_MOE_PREFILL_SHARE, VLLM_MOE_SLICE_OVERHEAD",
         "gpustack/gpustack",
         "",
         "gpt-oss-120b",
         "prefill_tokens_per_s",
     ),
     (
-        "VLLM_MOE_PREFILL_SHARE",
+        "VLLM_MOE_PREFILL_SHARE, VLLM_MOE_SLICE_OVERHEAD",
         "gpustack/gpustack",
         "",
         "gpt-oss-20b",
