@@ -94,7 +94,9 @@ fn rows() -> Vec<Measurement> {
 /// all-reduces paid by prompt tokens too: 319 of 388; → 0.84 when that share came down for
 /// experts split narrowly over tensor-parallel GPUs (`estimate::VLLM_MOE_SLICE_OVERHEAD`,
 /// refitted on the same 21), and CDNA 3 parts began streaming memory at their measured share
-/// (`stack::CDNA3_STREAM_BANDWIDTH`): 328 of 388.)
+/// (`stack::CDNA3_STREAM_BANDWIDTH`): 328 of 388; the RTX 3090 gpt-oss-120b table's other
+/// four micro-batch settings, offloaded experts copied once per stated micro-batch
+/// (`HostShare::prompt_copy_seconds`): 335 of 396.)
 const FLOOR: f64 = 0.84;
 
 /// The vendor of a row's GPU (the first GPU of a ratio), for the per-vendor shares.
@@ -118,7 +120,8 @@ fn vendor(catalog: &Catalog, m: &Measurement) -> String {
 /// with Whisper's per-step and host costs, the RTX 3090's two sequential rows fitted on;
 /// 219 of 272, 80.5%, with llama.cpp's expert reads per micro-batch; 222 of 278, 79.9%,
 /// with GPUStack's dense Qwen3-32B prompt rows, three of six within: on one H100 the
-/// 16-bit weights leave little room for the cache of 32K-token prompts.)
+/// 16-bit weights leave little room for the cache of 32K-token prompts; 229 of 286, 80.1%,
+/// with the RTX 3090 gpt-oss-120b rows at -ub 256, 2048, 4096 and 8192.)
 const HELD_OUT_FLOOR: f64 = 0.79;
 
 #[test]

@@ -1039,7 +1039,7 @@ pub fn speed(
                             .pcie
                             .as_ref()
                             .map_or(ASSUMED_LINK_GBS, |p| p.bandwidth_gbs());
-                        let copy = h.prompt_copy_seconds(t.tokens, pcie);
+                        let copy = h.prompt_copy_seconds(t.tokens, workload.ubatch, pcie);
                         r.map(|x| x + copy)
                     }
                     None => r,

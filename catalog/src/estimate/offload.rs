@@ -7,8 +7,8 @@
 //! memory at the host's (the CPU computes the offloaded layers, whose matrix-vector work is
 //! bound by reading their weights). A prompt is different: llama.cpp copies the weights
 //! of offloaded layers to the GPU for each batch of prompt tokens it processes (ubatch,
-//! 512 by default) and computes them there, so a prompt pays a PCIe transfer of every
-//! offloaded byte per ubatch.
+//! `-ub`, 512 by default) and computes them there, so a prompt pays a PCIe transfer of
+//! every offloaded byte per ubatch.
 
 use super::*;
 use crate::host::Host;
@@ -65,10 +65,13 @@ impl HostShare {
     }
 
     /// Seconds a prompt of `tokens` spends copying offloaded weights to the GPU over a
-    /// PCIe link of `pcie_gbs`.
-    pub fn prompt_copy_seconds(&self, tokens: f64, pcie_gbs: f64) -> f64 {
-        (tokens / LLAMACPP_UBATCH).ceil().max(1.0) * self.weight_bytes
-            / (pcie_gbs * 1e9 * LINK_EFFICIENCY)
+    /// PCIe link of `pcie_gbs`, once per micro-batch: `ubatch` tokens where the run sets
+    /// `-ub`, else `LLAMACPP_UBATCH`. The scheduler computes each micro-batch's graph on
+    /// its own and copies the weights of an offloaded layer in for each one, so a larger
+    /// `-ub` divides the copies (a prompt of `-ub` tokens or fewer copies once).
+    pub fn prompt_copy_seconds(&self, tokens: f64, ubatch: Option<u32>, pcie_gbs: f64) -> f64 {
+        let ubatch = ubatch.map_or(LLAMACPP_UBATCH, f64::from).max(1.0);
+        (tokens / ubatch).ceil().max(1.0) * self.weight_bytes / (pcie_gbs * 1e9 * LINK_EFFICIENCY)
     }
 }
 
