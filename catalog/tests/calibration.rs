@@ -96,7 +96,9 @@ fn rows() -> Vec<Measurement> {
 /// refitted on the same 21), and CDNA 3 parts began streaming memory at their measured share
 /// (`stack::CDNA3_STREAM_BANDWIDTH`): 328 of 388; the RTX 3090 gpt-oss-120b table's other
 /// four micro-batch settings, offloaded experts copied once per stated micro-batch
-/// (`HostShare::prompt_copy_seconds`): 335 of 396.)
+/// (`HostShare::prompt_copy_seconds`): 335 of 396; CTranslate2's INT8 dense layers
+/// quantizing their input in a kernel of their own (`speech::CTRANSLATE2_INT8_LAYER_KERNELS`,
+/// counted, not fitted), faster-whisper's V100S INT8 row within: 336 of 396.)
 const FLOOR: f64 = 0.84;
 
 /// The vendor of a row's GPU (the first GPU of a ratio), for the per-vendor shares.

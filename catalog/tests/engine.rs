@@ -959,9 +959,14 @@ fn your_price_wins_over_the_catalogs_and_holds_the_budget() {
 
 /// Real-time factor of Whisper on one GPU at a batch of 30-s windows.
 fn whisper_speed(model: &str, gpu: &str, batch: u32) -> estimate::Speed {
+    whisper_speed_at(model, gpu, batch, Precision::Fp16)
+}
+
+/// The same at a given precision.
+fn whisper_speed_at(model: &str, gpu: &str, batch: u32, precision: Precision) -> estimate::Speed {
     let w = Workload {
         model: ModelChoice::Preset(model.into()),
-        precision: Precision::Fp16,
+        precision,
         batch,
         ..Workload::default()
     };
@@ -987,6 +992,22 @@ fn whisper_reads_as_a_multiple_of_real_time() {
     // Batching windows shares each decoder step's weight reads and fixed cost.
     let eight = whisper_speed("whisper-large-v3", "rtx-4090", 8);
     assert!(eight.throughput.mid > 2.0 * one.throughput.mid);
+}
+
+#[test]
+fn faster_whisper_int8_pays_a_quantize_kernel_per_dense_layer() {
+    // faster-whisper's README (March 2023, Tesla V100S, large-v2, beam 5): 54 s at FP16 and
+    // 59 s at INT8 for the same 13 minutes. Volta has no INT8 tensor cores, and every INT8
+    // dense layer quantizes its input in a kernel of its own, a sixth more kernels per
+    // decoder layer than FP16's: the halved weight reads do not pay for them.
+    let fp16 = whisper_speed_at("whisper-large-v3", "v100-pcie-32gb", 1, Precision::Fp16);
+    let int8 = whisper_speed_at("whisper-large-v3", "v100-pcie-32gb", 1, Precision::Int8);
+    assert!(
+        int8.throughput.mid < fp16.throughput.mid,
+        "int8 {:?} against fp16 {:?}",
+        int8.throughput,
+        fp16.throughput
+    );
 }
 
 #[test]

@@ -35,6 +35,24 @@ pub const WHISPER_STEP_OVERHEAD_PER_LAYER_S: f64 = 0.35e-3;
 /// `without_timestamps` defaults to true, faster-whisper 1.1.0 transcribe.py), so batched
 /// decoding does not pay it. Fitted with the per-layer cost above: 3 ms.
 pub const WHISPER_TIMESTAMP_STEP_S: f64 = 3.0e-3;
+/// Kernels CTranslate2 launches for one decoder layer in one step of a beam search, counted
+/// in its source (3.10, `TransformerDecoderLayer` and `MultiHeadAttention` in
+/// src/layers/transformer.cc and attention.cc): self-attention 14 (layer norm, the fused
+/// QKV GEMM and its bias add, the split into three, the two cache concatenations, two
+/// batched matmuls around the softmax, the output GEMM and bias add, the residual add),
+/// cross-attention 11 (the same without the split and the cache, with the transposes that
+/// group a window's beams over its shared keys), the feed-forward block 6 (layer norm, two
+/// GEMMs each with its bias add, the residual add) and the two gathers of the
+/// self-attention cache (keys, values) by beam: 33. Not fitted; the per-layer cost above
+/// is spread over them evenly.
+pub const CTRANSLATE2_DECODER_LAYER_KERNELS: f64 = 33.0;
+/// Kernels an INT8 model adds to each decoder layer and step: CTranslate2's `Dense` layer
+/// quantizes its input (`ops::Quantize`, one kernel) before the INT8 GEMM, and its
+/// `ops::Dequantize` takes the place of the bias add (src/layers/common.cc, 3.10). One
+/// more kernel for each of the layer's six dense layers (fused QKV, self-attention output,
+/// cross-attention query and output, the two feed-forward layers).
+pub const CTRANSLATE2_INT8_LAYER_KERNELS: f64 = 6.0;
+
 /// Host time per 30-s window, outside the GPU, as faster-whisper spends it: decoding the audio
 /// (PyAV), the log-mel spectrogram, which faster-whisper 1.1 computes with NumPy's FFT on
 /// the CPU (feature_extractor.py), and in the batched pipeline Silero VAD over the whole
@@ -49,7 +67,8 @@ pub const WHISPER_HOST_PER_WINDOW_S: f64 = 0.2;
 /// encoder-decoder: per batch of `batch` 30-s windows, the encoder's compute (and the
 /// decoder's cross-attention keys and values, projected once per window), then one decoder
 /// step per token, each the larger of its reads (decoder weights once, cross-attention
-/// cache per beam) and its compute, plus the per-layer overhead and, one window at a time,
+/// cache per beam) and its compute, plus the per-layer overhead (a sixth more for INT8
+/// weights, `CTRANSLATE2_INT8_LAYER_KERNELS`) and, one window at a time,
 /// the timestamp rules' per-step cost, and the host's work per window; `fallback`'s slowdown
 /// times that where faster-whisper does not run (`support::speech_fallback`) or another
 /// runtime was asked for.
@@ -88,7 +107,14 @@ pub(super) fn speech_speed(
     } else {
         0.0
     };
-    let overhead = decoder_layers * WHISPER_STEP_OVERHEAD_PER_LAYER_S + timestamps;
+    // INT8 weights under faster-whisper launch one more kernel per dense layer, each at the
+    // per-layer cost's share of a kernel.
+    let kernels = if fallback.is_none() && workload.precision == Precision::Int8 {
+        1.0 + CTRANSLATE2_INT8_LAYER_KERNELS / CTRANSLATE2_DECODER_LAYER_KERNELS
+    } else {
+        1.0
+    };
+    let overhead = decoder_layers * WHISPER_STEP_OVERHEAD_PER_LAYER_S * kernels + timestamps;
     // Host time per window: one window at a time every runtime pays it, and the measured
     // slowdowns of the others (end to end, one window at a time) scale it with the rest.
     // Batched, only faster-whisper's pipeline is modelled with it: with it added,
