@@ -14,7 +14,12 @@ pub const WHISPER_ENCODER_FRAMES: f64 = 1500.0;
 pub const WHISPER_DECODER_STEPS_PER_AUDIO_S: f64 = 2.76;
 /// Beams of the beam search: faster-whisper's and the openai-whisper command line's default
 /// (`beam_size=5`). The beams run as one batch: the weights are read once per step, the
-/// cross-attention keys and values once per beam.
+/// cross-attention keys and values once per beam. Transformers replicates that cache per
+/// beam; CTranslate2 since 3.6 keeps one copy per window and groups the beams over it (PR
+/// #1088, `TransformerDecoder::replicate_state`), so under faster-whisper the per-beam read
+/// stands for per-beam work the fitted step costs do not otherwise carry: read once per
+/// window, with the step costs refitted, the fitted rows fit worse (the V100S's batch of 16
+/// +45%, the RTX 3090's sequential large-v2 run −28%).
 pub const WHISPER_BEAM: f64 = 5.0;
 /// Fixed cost per decoder layer and step beyond the roofline: launches and the runtime's
 /// own work between a layer's kernels, paid at every batch size. With the two costs below,
