@@ -258,6 +258,10 @@ budget=${SIZE_BUDGET_BYTES:-187800}
 # The first visit's WebAssembly on its own, the part that has to load and run before the
 # page answers a link: set with the budget above, with the same reasons.
 wasm_budget=${WASM_BUDGET_BYTES:-170250}
+# What a link that opens on compare downloads (the first visit and the views module):
+# 469,317 B when first budgeted, against the 240,000 B the design asks for; a guard
+# against growth until the views module stops carrying the engine and the catalog.
+compare_budget=${COMPARE_BUDGET_BYTES:-470000}
 
 # Lists the gzip sizes of the web files under "$dist/$1" (or all of "$dist" but
 # bench/ and views/ when $1 is empty) and prints their sum last.
@@ -293,7 +297,12 @@ if [[ -d "$dist/views" ]]; then
   printf 'other views, loaded the first time one is shown (gzip -9): %d B\n' "$views"
   # A shared comparison link (or an embedded compare) downloads the first visit and the
   # views module; a GPU page also fetches gpus.json for its notes and sources.
-  printf 'a link that opens on compare downloads (gzip -9): %d B\n' "$((total + views))"
+  compare=$((total + views))
+  printf 'a link that opens on compare downloads (gzip -9): %d B of %d B budget\n' "$compare" "$compare_budget"
+  if ((compare > compare_budget)); then
+    echo "compare link size budget exceeded" >&2
+    exit 1
+  fi
   if [[ -f "$dist/gpus.json" ]]; then
     printf 'a link that opens on a GPU page downloads (gzip -9): %d B\n' "$((total + views + $(gzip -9 -c "$dist/gpus.json" | wc -c)))"
   fi
