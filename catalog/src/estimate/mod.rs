@@ -20,6 +20,7 @@ mod diffusion;
 mod mixed;
 mod offload;
 mod placement;
+mod serving;
 mod speech;
 
 pub use cost::*;
@@ -27,6 +28,7 @@ pub use diffusion::*;
 pub use mixed::*;
 pub use offload::*;
 pub use placement::*;
+pub use serving::*;
 pub use speech::*;
 
 /// Achieved fraction of peak matrix throughput: training large transformers reaches
@@ -129,11 +131,13 @@ pub const VLLM_MOE_KERNEL_FIXED_S: f64 = 36e-6;
 /// 10–17% faster than BF16. Fitted, with `VLLM_MOE_SLICE_OVERHEAD`, on GPUStack's 21
 /// baseline long-prompt runs of DeepSeek-R1 (8× H200, FP8), Qwen3-235B-A22B (8× H100 and
 /// 8× A100, BF16), gpt-oss-120b and gpt-oss-20b (one H100, one A100), least squares in the
-/// logarithm with the rest of the prompt at the usual band: 0.23, which with the slice
-/// term gives Qwen3-30B-A3B's 768-wide experts on one GPU 0.18, beside the kernel
-/// benchmark's 0.19 (held out). The runs' spread within a GPU count is not modelled:
-/// gpt-oss-20b's 32 experts run faster than gpt-oss-120b's 128 on the same GPU.
-pub const VLLM_MOE_PREFILL_SHARE: f64 = 0.23;
+/// logarithm with the rest of the prompt at the usual band and each run's answers' decode
+/// steps that no prompt chunk hides counted in (`decode_only_steps`: the published rate is
+/// input tokens over the whole run): 0.26 (0.23 before those steps were counted), which
+/// with the slice term gives Qwen3-30B-A3B's 768-wide experts on one GPU 0.21, beside the
+/// kernel benchmark's 0.19 (held out). The runs' spread within a GPU count is not
+/// modelled: gpt-oss-20b's 32 experts run faster than gpt-oss-120b's 128 on the same GPU.
+pub const VLLM_MOE_PREFILL_SHARE: f64 = 0.26;
 
 /// The fixed work of one tile of the fused MoE kernels, in elements of the reduction
 /// dimension: the cost that a tile pays whatever the length of its reduction loop (the
@@ -142,8 +146,9 @@ pub const VLLM_MOE_PREFILL_SHARE: f64 = 0.23;
 /// GPU, the expert's width over the tensor-parallel GPU count: 256 for DeepSeek-V3's 2,048
 /// on eight GPUs and 192 for Qwen3-235B-A22B's 1,536, two or three steps of the kernels'
 /// usual `BLOCK_SIZE_K` of 64–128, against 2,880 for gpt-oss on one GPU. Fitted with
-/// `VLLM_MOE_PREFILL_SHARE` on the same 21 runs; the runs fix it loosely (128–256 fit
-/// about as well), as they hold only two slice widths, and the slow narrow-slice runs
+/// `VLLM_MOE_PREFILL_SHARE` on the same 21 runs, and refitted with it when their decode
+/// steps were counted (192 again; 176–224 fit within 1% of its error); the runs fix it
+/// loosely, as they hold only two slice widths, and the slow narrow-slice runs
 /// also differ from the fast wide ones in kernel (Triton `fused_moe` in FP8 and BF16
 /// against gpt-oss's MXFP4 Marlin and `matmul_ogs` kernels).
 pub const VLLM_MOE_SLICE_OVERHEAD: f64 = 192.0;

@@ -183,6 +183,54 @@ fn serving_speed(catalog: &Catalog, gpu: &str, w: &Workload) -> Option<Speed> {
     est::speed(gpu, &sized, w, &placement)
 }
 
+/// Seconds a served queue of `requests` prompts of `w.seq` tokens spends in decode steps
+/// that carry no prompt chunk, each answer `output` tokens long: as many steps as
+/// `estimate::decode_only_steps` leaves, each at the decode step time of the sequences
+/// that run together, halfway through their answers.
+fn queued_decode_seconds(
+    catalog: &Catalog,
+    gpu_id: &str,
+    w: &Workload,
+    output: f64,
+    requests: f64,
+) -> Option<f64> {
+    let gpu = catalog.gpu(gpu_id)?;
+    let prompt = f64::from(w.seq?);
+    let whole = Workload {
+        seq: Some((prompt + output) as u32),
+        ..w.clone()
+    };
+    let model = resolve_model(catalog, &whole);
+    let sized = memory::size_model(&model, &whole);
+    let sharding = memory::sharding_for(&sized, &whole, w.gpus.max(1), w.gpus.max(1))?;
+    let (budget, max_seqs) = est::vllm_batch_defaults(gpu);
+    let concurrency = est::vllm_resident_sequences(gpu, &sized, &whole, sharding, budget)
+        .min(f64::from(max_seqs))
+        .min(requests);
+    let steps = est::decode_only_steps(requests, prompt, output, concurrency, budget);
+    let decoding = Workload {
+        seq: Some((prompt + output / 2.0) as u32),
+        batch: concurrency as u32,
+        batch_given: true,
+        ..w.clone()
+    };
+    // On the group the row ran, as many sequences as the pool was found to hold, without
+    // the engine's own fit test (which keeps a margin vLLM's pool does not).
+    let sized = memory::size_model(&model, &decoding);
+    let placement = Placement {
+        gpus: w.gpus.max(1),
+        sharding,
+        memory: memory::breakdown(&sized, &decoding, sharding),
+        savers: Savers::default(),
+        host: None,
+        paged_optimizer: 0.0,
+    };
+    let rate = est::speed(gpu, &sized, &decoding, &placement)?
+        .throughput
+        .mid;
+    Some(steps * concurrency / rate)
+}
+
 /// The engine's figure for a row, beside the published one; `None` when the row's GPU or
 /// model is not in the catalog or the run does not fit the engine's model of it.
 pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
@@ -261,7 +309,20 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 None if !m.text("with").is_empty() => mixed_speed(catalog, m, &w)?,
                 None => serving_speed(catalog, m.gpu(), &w)?,
             };
-            prompt / speed.prefill_seconds?.mid
+            let prefill = speed.prefill_seconds?.mid;
+            // A row published as a served queue's input tokens over the whole run
+            // (`vllm bench serve`'s "Total input tokens" over "Benchmark duration":
+            // `requests` prompts sent at once, each answered with `output_tokens`) also
+            // waits for the answers' decode steps that no prompt chunk hides
+            // (`estimate::decode_only_steps`), at as many sequences as vLLM's KV pool and
+            // `max_num_seqs` hold together.
+            match (n("output_tokens"), n("requests")) {
+                (Some(out), Some(requests)) if w.runtime() == Runtime::Vllm => {
+                    let decode = queued_decode_seconds(catalog, m.gpu(), &w, out, requests)?;
+                    requests * prompt / (requests * prefill + decode)
+                }
+                _ => prompt / prefill,
+            }
         }
         Kind::Diffusion => {
             // Seconds per image at `steps`; a row published as denoising iterations per
