@@ -1,7 +1,7 @@
 // The advise view: the ranking follows the URL and the form.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, watchedPage, ready } from './harness.mjs';
+import { serve, launch, watchedPage, ready, settledUrl } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -122,13 +122,13 @@ test('back and forward restore the exact view', async () => {
   await page.locator('[data-testid="card-more"] > summary').first().click();
   await page.click('[data-testid="card-compare"] >> nth=0');
   await page.waitForSelector('[data-testid="compare-table"]');
-  const compareUrl = page.url();
+  const compareUrl = (await settledUrl(page));
   await page.goBack();
   await page.waitForSelector('[data-testid="memory-total"]');
-  assert.ok(!page.url().includes('view=compare'));
+  assert.ok(!(await settledUrl(page)).includes('view=compare'));
   await page.goForward();
   await page.waitForSelector('[data-testid="compare-table"]');
-  assert.equal(page.url(), compareUrl);
+  assert.equal((await settledUrl(page)), compareUrl);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -144,10 +144,10 @@ test('compare: add from search and remove with one click', async () => {
   await page.fill('[data-testid="compare-search"]', 'H100 SXM');
   await page.click('[data-testid="compare-add"]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-remove"]').length === 3);
-  assert.match(page.url(), /ids=rtx-4090,rtx-3090,h100/);
+  assert.match((await settledUrl(page)), /ids=rtx-4090,rtx-3090,h100/);
   await page.click('[data-testid="compare-remove"] >> nth=0');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-remove"]').length === 2);
-  assert.doesNotMatch(page.url(), /rtx-4090/);
+  assert.doesNotMatch((await settledUrl(page)), /rtx-4090/);
   // The library table, one row per library and a cell per GPU.
   assert.equal(await page.locator('[data-testid="compare-table"] tr[data-library]').count(), 10);
   const fa3 = await page.$$eval('[data-testid="compare-table"] tr[data-library="flash-attention-3"] td', (tds) => tds.map((td) => td.dataset.level));
@@ -203,10 +203,10 @@ test('your GPU: picked by hand, kept locally, compared against in the ranking', 
   await ready(page);
   await page.selectOption('#mine-select', 'rtx-3090');
   assert.equal(await page.evaluate(() => localStorage.getItem('gpu-advisor:mine')), 'rtx-3090');
-  assert.doesNotMatch(page.url(), /mine=/, 'not in the link until asked');
+  assert.doesNotMatch((await settledUrl(page)), /mine=/, 'not in the link until asked');
   await page.click('[data-testid="share-mine"]');
   await page.waitForSelector('.vs-mine');
-  assert.match(page.url(), /mine=rtx-3090/);
+  assert.match((await settledUrl(page)), /mine=rtx-3090/);
   assert.match(await page.locator('.vs-mine').first().innerText(), /RTX 3090/);
   // Whether the workload runs on it: the default 8B inference does; a 70B BF16 fine-tune does not.
   assert.equal(await page.getAttribute('[data-testid="mine-fit"]', 'data-fits'), 'true');
@@ -242,7 +242,7 @@ test('export: both buttons download the whole ranking for this link', async () =
   assert.equal(data.schema, 'gpu-advisor/ranking@3');
   assert.ok(data.items.every((i) => 'measured' in i), 'each item says which measurement its card shows');
   assert.ok(data.items.some((i) => i.measured?.source_url?.startsWith('https://')), 'some card has a measurement');
-  assert.equal(data.link, page.url(), 'the link is this view');
+  assert.equal(data.link, await settledUrl(page), 'the link is this view');
   assert.equal(data.workload.budget_usd, 1500);
   assert.ok(data.items.length >= items, `${data.items.length} exported, ${items} listed`);
   assert.ok(data.items.filter((i) => i.fits).every((i) => i.price && i.price.usd <= 1500), 'fitting items keep to the budget');
@@ -432,7 +432,7 @@ test('a typed number the link cannot take is marked, its range named, and not us
     assert.equal(await page.getAttribute('#f-batch', 'aria-invalid'), 'true', bad);
     assert.ok(await error.isVisible(), bad);
     assert.match(await error.textContent(), /whole number from 1 to 4,096/, bad);
-    assert.match(page.url(), /batch=4(&|$)/, `${bad}: the ranking keeps the last valid value`);
+    assert.match((await settledUrl(page)), /batch=4(&|$)/, `${bad}: the ranking keeps the last valid value`);
   }
   await page.fill('#f-batch', '8');
   await page.waitForFunction(() => /batch=8/.test(location.search));
@@ -511,7 +511,7 @@ test('a card you have: chosen in the form or the bench view, each card ranked as
   await page.locator('[data-testid="more-inputs"] > summary').click();
   await page.selectOption('#f-have', 'rtx-3090');
   await page.waitForSelector('[data-testid="answer-owned"]');
-  assert.match(page.url(), /have=rtx-3090/);
+  assert.match((await settledUrl(page)), /have=rtx-3090/);
   assert.match(await page.textContent('[data-testid="answer-owned"]'), /RTX 3090, which on its own runs it at [\d.]+ tokens\/s at Q4_K_M with part of it in system memory/);
   // The top card runs beside it, and its command splits the layers.
   const top = page.locator('[data-testid="rank-item"]').first();
@@ -527,14 +527,14 @@ test('a card you have: chosen in the form or the bench view, each card ranked as
   }
   await page.selectOption('#f-have', '');
   await page.waitForFunction(() => !document.querySelector('[data-testid="answer-owned"]'));
-  assert.doesNotMatch(page.url(), /have=/);
+  assert.doesNotMatch((await settledUrl(page)), /have=/);
   // From the bench view: the GPU picked by hand, in one click.
   await page.goto(`${server.app}?view=bench`);
   await ready(page);
   await page.selectOption('#mine-select', 'rtx-3090');
   await page.click('[data-testid="have-mine"]');
   await page.waitForSelector('[data-testid="answer-owned"]');
-  assert.match(page.url(), /have=rtx-3090/);
+  assert.match((await settledUrl(page)), /have=rtx-3090/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -3,7 +3,7 @@
 // The measurement is a separate module under measure/, loaded only when a run starts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, watchedPage, ready } from './harness.mjs';
+import { serve, launch, watchedPage, ready, settledUrl } from './harness.mjs';
 
 let server, webgpu, plain;
 before(async () => {
@@ -143,7 +143,7 @@ test('an adapter reported as hardware: done, and placed or told why not', async 
   assert.doesNotMatch(await have.innerText(), /measured here/);
   await have.click();
   await page.waitForSelector('[data-testid="answer-owned"]');
-  assert.doesNotMatch(page.url(), /measured=/);
+  assert.doesNotMatch((await settledUrl(page)), /measured=/);
   // A link that carries a measurement consistent with the card: the owned card's speed
   // follows it, and the answer says so.
   await page.goto(`${server.app}?model=llama-3.3-70b&have=rtx-3090&measured=rtx-3090:560`);
@@ -184,7 +184,7 @@ test('the adapter is named without a run, and one click ranks what to add beside
   assert.ok(!offered.some((t) => /RTX 4090/.test(t)), 'another generation');
   await page.locator('[data-testid="detected-have"]', { hasText: /^NVIDIA GeForce RTX 3090$/ }).click();
   await page.waitForSelector('[data-testid="answer-owned"]');
-  assert.match(page.url(), /have=rtx-3090/);
+  assert.match((await settledUrl(page)), /have=rtx-3090/);
   assert.match(await page.textContent('[data-testid="answer-owned"]'), /RTX 3090/);
   assert.equal(await page.inputValue('#f-have'), 'rtx-3090');
   // Back returns to the bench view, forward to the answer.

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, watchedPage, ready, openMenu } from './harness.mjs';
+import { serve, launch, watchedPage, ready, openMenu, settledUrl } from './harness.mjs';
 
 let server, browser, rows;
 before(async () => {
@@ -87,10 +87,10 @@ test('a card\'s "How accurate?" opens the accuracy page, and back returns to the
   await how.waitFor({ timeout: 20000 });
   await how.click();
   await page.locator('[data-testid="accuracy-overall"]').waitFor({ timeout: 30000 });
-  assert.match(page.url(), /view=accuracy/);
+  assert.match((await settledUrl(page)), /view=accuracy/);
   await page.goBack();
   await page.locator('[data-testid="measured"]').first().waitFor({ timeout: 20000 });
-  assert.match(page.url(), /model=resnet-50/);
+  assert.match((await settledUrl(page)), /model=resnet-50/);
   // The menu links to the page too, in both languages.
   await openMenu(page);
   assert.ok(await page.locator('[data-testid="nav-accuracy"]').isVisible());

@@ -116,6 +116,17 @@ export async function openMenu(page) {
   if (!(await menu.evaluate((d) => d.open))) await menu.locator('summary').click();
 }
 
+/** The page's address once typing's latest change is written: index.html's writer writes it
+ * once the frame that shows the change is painted and the page is idle, and an idle moment
+ * asked for after that frame comes after its own. */
+export async function settledUrl(page) {
+  return page.evaluate(() => new Promise((done) => requestAnimationFrame(() => {
+    const read = () => done(location.href);
+    if (window.requestIdleCallback) requestIdleCallback(read, { timeout: 1000 });
+    else setTimeout(read, 0);
+  })));
+}
+
 export async function ready(page) {
   await page.waitForSelector('main[data-ready="true"]', { timeout: 20000 });
   // After a change the ranking past its first cards follows a frame later (`data-partial`

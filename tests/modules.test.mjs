@@ -4,7 +4,7 @@
 // and the notice for a link's unreadable keys stays through a view switch.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, watchedPage, ready, openMenu } from './harness.mjs';
+import { serve, launch, watchedPage, ready, openMenu, settledUrl } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -25,7 +25,7 @@ test('a move in compare reaches advise, a change in advise reaches compare, hist
   // A move in the views module: the shell records it in the URL (one history entry).
   await page.click('[data-testid="compare-remove"] >> nth=0');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-remove"]').length === 1);
-  assert.match(page.url(), /ids=rtx-3090(&|$)/);
+  assert.match((await settledUrl(page)), /ids=rtx-3090(&|$)/);
   // Advise, drawn by the shell, keeps the compared GPUs in its links.
   await goTo(page, 'advise');
   assert.match(await page.getAttribute('.site-header a[data-nav="go:compare"]', 'href'), /ids=rtx-3090(&|$)/);
@@ -44,7 +44,7 @@ test('a move in compare reaches advise, a change in advise reaches compare, hist
   assert.equal(await removes(page), 1);
   await page.goBack();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-remove"]').length === 2);
-  assert.match(page.url(), /ids=rtx-4090,rtx-3090/);
+  assert.match((await settledUrl(page)), /ids=rtx-4090,rtx-3090/);
   await page.goForward();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-remove"]').length === 1);
   assert.deepEqual(problems, []);

@@ -6,7 +6,7 @@
 // that left out the filters passed a check every fourth step and failed this one.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, watchedPage, ready, openMenu } from './harness.mjs';
+import { serve, launch, watchedPage, ready, openMenu, settledUrl } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -105,7 +105,7 @@ test(`an incremental redraw equals a full redraw (${STEPS} random changes, seed 
       if (action === 'lang') await page.waitForFunction(() => !document.documentElement.lang.startsWith('en') === /lang=zh/.test(location.search));
     }
     await settled(page);
-    const url = page.url();
+    const url = (await settledUrl(page));
     const now = await shown(page);
     await fresh.goto(url);
     await ready(fresh);

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { serve, launch, watchedPage, ready, openMenu, CSP_PATH } from './harness.mjs';
+import { serve, launch, watchedPage, ready, openMenu, CSP_PATH, settledUrl } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); await mkdir('tests/artifacts', { recursive: true }); });
@@ -242,11 +242,11 @@ test('the language and theme toggles switch the page and record it in the link',
   await page.click('[data-testid="lang-toggle"]');
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   assert.match(await page.locator('h1').first().innerText(), /[\u4e00-\u9fff]/);
-  assert.match(page.url(), /lang=zh/);
+  assert.match((await settledUrl(page)), /lang=zh/);
   await openMenu(page);
   await page.click('[data-testid="theme-toggle"]');
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-  assert.match(page.url(), /theme=dark/);
+  assert.match((await settledUrl(page)), /theme=dark/);
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.equal(bg, 'rgb(13, 17, 23)', 'dark background applied');
   assert.deepEqual(problems, []);
