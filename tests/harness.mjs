@@ -132,10 +132,6 @@ export async function ready(page) {
   // After a change the ranking past its first cards follows a frame later (`data-partial`
   // until then).
   await page.waitForFunction(() => !document.querySelector('[data-partial]'), null, { timeout: 20000 });
-  // Typing's address is written once the page is idle after the frame that shows it
-  // (index.html's writer): an idle moment asked for after that frame comes after it.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => {
-    if (window.requestIdleCallback) requestIdleCallback(() => done(), { timeout: 1000 });
-    else setTimeout(done, 0);
-  })));
+  // Typing's address is written once the page is idle after the frame that shows it.
+  await settledUrl(page);
 }
