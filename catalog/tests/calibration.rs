@@ -5,7 +5,6 @@
 
 use catalog::data::MEASUREMENTS_JSON;
 use catalog::evidence::{self, Measurement};
-use catalog::workload::Runtime;
 use catalog::Catalog;
 
 fn rows() -> Vec<Measurement> {
@@ -141,7 +140,7 @@ fn every_serving_fixture_names_its_runtime() {
         if matches!(kind, "decode_tokens_per_s" | "prefill_tokens_per_s") {
             let runtime = m.text("runtime");
             assert!(
-                Runtime::parse(runtime).is_some(),
+                m.runtime().is_some(),
                 "{kind} {} on {}: runtime {runtime:?}",
                 m.model(),
                 m.gpu()

@@ -680,6 +680,7 @@ pub fn signed_percent(off: f64) -> String {
 pub fn stack_name(token: &str) -> &str {
     match token {
         "comfyui" => "ComfyUI",
+        "sglang" => "SGLang",
         "tensorflow" => "TensorFlow",
         _ => catalog::deploy::Software::parse(token).map_or(token, |s| s.name()),
     }

@@ -261,7 +261,7 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 batch: n("batch").unwrap_or(1.0) as u32,
                 batch_given: true,
                 gpus: m.gpus(),
-                runtime: Runtime::parse(s("runtime")),
+                runtime: m.runtime(),
                 kv: KvCache::parse(s("kv")).unwrap_or(KvCache::F16),
                 ..Workload::default()
             };
@@ -299,7 +299,7 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 precision: precision(s("precision")),
                 seq: Some(prompt as u32),
                 gpus: m.gpus(),
-                runtime: Runtime::parse(s("runtime")),
+                runtime: m.runtime(),
                 kv: KvCache::parse(s("kv")).unwrap_or(KvCache::F16),
                 ubatch: n("ubatch").map(|u| u as u32),
                 ..Workload::default()
@@ -362,7 +362,7 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 precision: precision(s("precision")),
                 batch: n("batch").unwrap_or(1.0) as u32,
                 batch_given: true,
-                runtime: Runtime::parse(s("runtime")),
+                runtime: m.runtime(),
                 ..Workload::default()
             };
             speed(catalog, m.gpu(), &w)?.throughput.mid

@@ -194,6 +194,19 @@ impl Measurement {
         }
     }
 
+    /// The runtime the engine models an inference row with: its own, or for software the
+    /// engine does not name, the one whose kernels and scheduling it shares. SGLang serves
+    /// as vLLM does (tensor parallel, continuous batching, fused MoE kernels); llamafile, on
+    /// which LocalScore runs, is llama.cpp's ggml at a vendored revision. `None` for a
+    /// training row or a runtime without an estimate of its own (diffusers, faster-whisper).
+    pub fn runtime(&self) -> Option<crate::workload::Runtime> {
+        crate::workload::Runtime::parse(match self.text("runtime") {
+            "sglang" => "vllm",
+            "llamafile" => "llamacpp",
+            runtime => runtime,
+        })
+    }
+
     pub fn date(&self) -> &str {
         self.text("date")
     }

@@ -6,7 +6,9 @@ use crate::Catalog;
 /// Runtimes and frameworks a row may name.
 const RUNTIMES: &[&str] = &[
     "llamacpp",
+    "llamafile",
     "vllm",
+    "sglang",
     "transformers",
     "diffusers",
     "comfyui",
