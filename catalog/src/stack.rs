@@ -5,6 +5,7 @@
 //! to one of this project's calibration fixtures) and names it.
 
 use crate::gpu::{Gpu, Vendor};
+use crate::workload::Precision;
 
 /// Achieved fraction of memory bandwidth by streaming kernels (decode, optimizer step).
 pub const BANDWIDTH_EFFICIENCY: (f64, f64) = (0.60, 0.90);
@@ -195,6 +196,33 @@ pub const METAL_DECODE_OVERHEAD_PER_LAYER_S: f64 = 150e-6;
 /// an MLX run on an M3 Max), which the band alone put 2% to 34% low.
 pub const METAL_PREFILL_COMPUTE: f64 = 1.14;
 
+/// Share of the Q4_0 prompt rate that llama.cpp's Metal backend reaches with K-quant
+/// weights. Its prompt matrix kernel (`kernel_mul_mm` in `ggml-metal.metal`) has each
+/// threadgroup dequantize a 64-row tile of weights into threadgroup memory
+/// (`dequantize_q4_K`, `dequantize_q6_K`, ... per 16 weights) before the simdgroup 8×8
+/// multiply-accumulates read it, with the same threads and barriers, so the
+/// dequantization's ALU work adds to the matrix work instead of hiding under it. A
+/// K-quant super-block (256 weights) packs 6-bit scales and minimums per 32 (Q4_K,
+/// Q5_K) or 8-bit scales per 16 and split high bits (Q6_K, Q5_K, Q3_K), which takes more
+/// integer work per weight to unpack than Q4_0's one scale per 32 or Q8_0's bytes.
+/// Set from one table, ggerganov's M2 Ultra pp512 runs of every type on one build in
+/// llama.cpp PR #2763 (LLaMA v2 7B, 2023-08-24): Q4_0 632.16 tokens/s, Q4_K (Medium)
+/// 587.62, Q5_K (Medium) 560.96, Q6_K 561.99, Q3_K (Medium) 580.74, Q8_0 630.26 and Q4_1
+/// 634.40 (the legacy types within 1% of Q4_0, so 1.0). Held out: PR #3084's M2 Ultra
+/// rows two weeks later, where the K-quants ran 0.88 (Q4_K_M) and 0.84 (Q5_K_M, Q6_K) of
+/// Q4_0 once other kernels had sped up, so this leaves them about 20% high; XiongjieDai's
+/// M2 Ultra and M3 Max Llama 3 Q4_K_M rows and Jeff Geerling's M3 Ultra ones. IQ2_XS and
+/// MXFP4 have no such table and keep 1.0.
+pub fn metal_prefill_type_share(precision: Precision) -> f64 {
+    match precision {
+        Precision::Q4KM => 587.62 / 632.16,
+        Precision::Q5KM => 560.96 / 632.16,
+        Precision::Q6K => 561.99 / 632.16,
+        Precision::Q3KM => 580.74 / 632.16,
+        _ => 1.0,
+    }
+}
+
 /// Share of the matrix band that llama.cpp's prompt processing reaches on Instinct (CDNA)
 /// accelerators, whose ROCm build lacks the tuned prompt kernels it has for CUDA and RDNA:
 /// the geometric mean of what its three Instinct rows need against the band alone, the
@@ -351,6 +379,17 @@ mod tests {
             let step = 32.0 * METAL_DECODE_OVERHEAD_PER_LAYER_S + gb / (peak * share);
             let error = 1.0 / step / published - 1.0;
             assert!(error.abs() < 0.08, "{peak} GB/s, {gb} GB: {error:+.3}");
+        }
+    }
+
+    #[test]
+    fn metal_k_quants_prefill_slower_than_the_legacy_types() {
+        let q4_k = metal_prefill_type_share(Precision::Q4KM);
+        let q6_k = metal_prefill_type_share(Precision::Q6K);
+        // Q4_K unpacks fewer bits per weight than Q5_K and Q6_K; all cost more than Q4_0.
+        assert!(q6_k < q4_k && q4_k < 1.0 && q6_k > 0.85, "{q4_k} {q6_k}");
+        for p in [Precision::Fp16, Precision::Int4, Precision::Q8_0] {
+            assert_eq!(metal_prefill_type_share(p), 1.0);
         }
     }
 

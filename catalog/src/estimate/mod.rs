@@ -950,7 +950,15 @@ pub fn speed(
                 1.0
             };
             let llama_cpp = workload.runtime() == Runtime::LlamaCpp;
+            // llama.cpp's Metal prompt kernel dequantizes each weight tile before it
+            // multiplies, which costs the K-quants more (`metal_prefill_type_share`).
+            let metal_type = if llama_cpp && Stack::of(gpu) == Stack::Metal {
+                stack::metal_prefill_type_share(workload.precision)
+            } else {
+                1.0
+            };
             let prefill_share = stack::prefill_compute(Stack::of(gpu))
+                * metal_type
                 * if Stack::of(gpu) == Stack::RocmInstinct && llama_cpp {
                     stack::LLAMACPP_INSTINCT_PREFILL_COMPUTE
                 } else if llama_cpp && gpu.compute_capability() == Some((9, 0)) {
