@@ -230,3 +230,29 @@ fn without_a_row_of_its_own_a_card_shows_the_model_measured_on_a_neighbour() {
     .expect("its own row");
     assert!(!own.differs.iter().any(|d| matches!(d, Difference::Gpu(_))));
 }
+
+/// A run with part of its model in system memory is no neighbour for a card that holds
+/// the model, and a card's own model wins over a sibling measured alike. The RTX 2080 ran
+/// Gemma 2 9B with six of its layers on the CPU and Llama 3.1 8B whole on the GPU, in the
+/// same tables: the RTX 2080 Ti, which holds Llama 3.1 8B, shows the latter.
+#[test]
+fn an_offloaded_run_is_no_neighbour_for_a_card_that_holds_the_model() {
+    let catalog = Catalog::embedded();
+    let rows = rows();
+    let (state, _) = parse("task=infer&model=llama-3.1-8b", catalog);
+    let ranking = rank(catalog, &state.workload, &state.filters);
+    let card = ranking
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "rtx-2080-ti")
+        .expect("in the catalog");
+    assert!(card.placement.as_ref().is_some_and(|p| p.host.is_none()));
+    let n = evidence::nearest_elsewhere(catalog, &rows, &state.workload, &ranking.model, card)
+        .expect("a neighbour");
+    assert_eq!(n.row.gpu(), "rtx-2080");
+    assert_eq!(n.row.model(), "llama-3.1-8b");
+    assert!(n
+        .row
+        .number("gpu_layers")
+        .is_none_or(|on_gpu| on_gpu >= 32.0));
+}

@@ -4,8 +4,10 @@
 //! A row is a candidate for a card when it measured the card's GPU (either GPU of a
 //! ratio) doing the same kind of work: serving a language model (generation first, prompt
 //! processing after), training, generating images, or transcribing speech. Memory rows
-//! are not speed and are never shown as one. Of the candidates, the one with the fewest
-//! and smallest differences wins (`Difference::weight`); among equals, the latest. A row
+//! are not speed and are never shown as one, and a run with part of its model in system
+//! memory is a candidate only for a card that runs so too. Of the candidates, the one with
+//! the fewest and smallest differences wins (`Difference::weight`); among equals, the
+//! card's own model before a sibling, then the latest. A row
 //! with no difference matches exactly: same model, task, runtime or framework, precision,
 //! GPU count, and a batch within a factor of `BATCH_TOLERANCE`. Another model of the same
 //! family within ±25% of its size (and of the parameters a token uses) matches as well,
@@ -113,6 +115,19 @@ fn same_model(catalog: &Catalog, row: &str, model: &Model) -> bool {
         })
 }
 
+/// Whether a row ran part of its model from system memory (`--n-cpu-moe`, or fewer layers
+/// on the GPU than the model has): a neighbour only for a card that does too, whose
+/// speed the host's memory sets as much as the GPU's.
+fn offloaded(catalog: &Catalog, row: &Measurement) -> bool {
+    row.number("cpu_moe_layers").is_some()
+        || row.number("gpu_layers").is_some_and(|on_gpu| {
+            catalog
+                .model(row.model())
+                .and_then(|m| m.layers)
+                .is_some_and(|of| on_gpu < f64::from(of))
+        })
+}
+
 /// Whether a row's runtime or framework token is the software a card models.
 fn same_stack(row: &str, software: Software) -> bool {
     Software::parse(row) == Some(software)
@@ -136,11 +151,15 @@ pub fn nearest<'a>(
 ) -> Option<Nearest<'a>> {
     let gpu = card.gpu.id.as_str();
     let kinds = kinds_for(workload.task, model.family);
-    let mut best: Option<(u32, Nearest<'a>)> = None;
+    let card_offloaded = card.placement.as_ref().is_some_and(|p| p.host.is_some());
+    let mut best: Option<((u32, bool), Nearest<'a>)> = None;
     for row in rows {
         let Some(kind) = row.kind().filter(|k| kinds.contains(k)) else {
             continue;
         };
+        if offloaded(catalog, row) != card_offloaded {
+            continue;
+        }
         let (value, unit, versus) = if row.gpu() == gpu {
             let value = if kind == Kind::TrainingRatio {
                 row.number("value_gpu")
@@ -161,7 +180,11 @@ pub fn nearest<'a>(
             unit
         };
         let differs = differences(catalog, row, kind, workload, model, card);
-        let score: u32 = differs.iter().map(Difference::weight).sum();
+        // Fewest differences, then the card's own model before a sibling, then the latest.
+        let score = (
+            differs.iter().map(Difference::weight).sum::<u32>(),
+            differs.iter().any(|d| matches!(d, Difference::Sibling(_))),
+        );
         let better = match &best {
             None => true,
             Some((s, b)) => score < *s || (score == *s && row.date() > b.row.date()),
@@ -257,6 +280,7 @@ pub fn nearest_elsewhere<'a>(
     let kinds = kinds_for(workload.task, model.family);
     let bandwidth = |id: &str| catalog.gpu(id).and_then(|g| g.memory_bandwidth_gbs);
     let own = card.gpu.memory_bandwidth_gbs?;
+    let card_offloaded = card.placement.as_ref().is_some_and(|p| p.host.is_some());
     let mut best: Option<((u32, u32, f64), Nearest<'a>)> = None;
     for row in rows {
         let Some(kind) = row
@@ -265,7 +289,10 @@ pub fn nearest_elsewhere<'a>(
         else {
             continue;
         };
-        if row.gpu() == card.gpu.id || !same_model(catalog, row.model(), model) {
+        if row.gpu() == card.gpu.id
+            || !same_model(catalog, row.model(), model)
+            || offloaded(catalog, row) != card_offloaded
+        {
             continue;
         }
         let (Some(value), Some(theirs)) = (row.value(), bandwidth(row.gpu())) else {
@@ -274,7 +301,8 @@ pub fn nearest_elsewhere<'a>(
         let mut differs = vec![Difference::Gpu(row.gpu().to_string())];
         differs.extend(differences(catalog, row, kind, workload, model, card));
         // Another vendor's run is another software stack (CUDA beside Metal or SYCL):
-        // no neighbour. Fewest differences, then the same architecture (its kernels),
+        // no neighbour. Fewest differences, then the card's own model before a sibling,
+        // then the same architecture (its kernels),
         // then the nearest bandwidth, then the latest.
         let Some(other) = catalog
             .gpu(row.gpu())
@@ -283,9 +311,10 @@ pub fn nearest_elsewhere<'a>(
             continue;
         };
         let architecture = other.architecture != card.gpu.architecture;
+        let sibling = differs.iter().any(|d| matches!(d, Difference::Sibling(_)));
         let key = (
             differs.iter().map(Difference::weight).sum::<u32>(),
-            u32::from(architecture),
+            u32::from(architecture) + 2 * u32::from(sibling),
             (theirs / own).ln().abs(),
         );
         let better = match &best {
