@@ -2,7 +2,7 @@
 
 use catalog::rank::rank;
 use catalog::share::Filters;
-use catalog::workload::{ModelChoice, Task, Workload};
+use catalog::workload::{ModelChoice, Precision, Task, Workload};
 use catalog::Catalog;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
@@ -16,12 +16,25 @@ fn bench_rank(c: &mut Criterion) {
         gpus: 8,
         ..Workload::default()
     };
+    // Serving on modules bought as servers tries copies of the model on each server.
+    let team = Workload {
+        model: ModelChoice::Preset("llama-3.1-70b".into()),
+        precision: Precision::Fp8,
+        batch: 32,
+        batch_given: true,
+        gpus: 8,
+        ..Workload::default()
+    };
     c.bench_function("rank catalog, infer llama-3.1-8b", |b| {
         b.iter(|| rank(black_box(catalog), black_box(&infer), &filters))
     });
     c.bench_function("rank catalog, qlora llama-3.1-70b on up to 8 GPUs", |b| {
         b.iter(|| rank(black_box(catalog), black_box(&qlora), &filters))
     });
+    c.bench_function(
+        "rank catalog, serve llama-3.1-70b fp8 to 32 users on up to 8 GPUs",
+        |b| b.iter(|| rank(black_box(catalog), black_box(&team), &filters)),
+    );
 }
 
 criterion_group!(benches, bench_rank);

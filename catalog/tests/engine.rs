@@ -1478,8 +1478,9 @@ fn serving_a_batch_the_cards_that_keep_up_with_each_user_lead() {
 }
 
 #[test]
-fn a_module_on_fewer_gpus_than_its_server_costs_the_server() {
-    // Llama 3.1 70B in FP8 for 32 users fits four H100s; they come as an 8-GPU server.
+fn a_module_on_fewer_gpus_than_its_server_costs_the_server_and_fills_it() {
+    // Llama 3.1 70B in FP8 for 32 users fits a few H100s; they come as an 8-GPU server,
+    // whose other GPUs hold copies of the model that share the users.
     let ranking = ranked("model=llama-3.1-70b&prec=fp8&batch=32&gpus=8");
     let h100 = ranking
         .items
@@ -1487,17 +1488,43 @@ fn a_module_on_fewer_gpus_than_its_server_costs_the_server() {
         .find(|r| r.gpu.id == "h100-sxm5-80gb")
         .expect("in the catalog");
     let share = h100.cost.purchase.as_ref().expect("a server price").usd;
-    assert_eq!(h100.speed.as_ref().map(|s| s.gpus_used), Some(4));
     assert_eq!(h100.cost.hardware_usd, Some(8.0 * share));
-    assert!(h100.reasons.iter().any(|r| matches!(
-        r,
-        catalog::rank::Reason::ServerUnit {
-            unit: 8,
-            servers: 1,
-            used: 4,
-            host: true
-        }
-    )));
+    let copies = h100
+        .reasons
+        .iter()
+        .find_map(|r| match r {
+            catalog::rank::Reason::ServerUnit {
+                unit: 8,
+                servers: 1,
+                used,
+                host: true,
+                copies,
+            } => Some((*used, *copies)),
+            _ => None,
+        })
+        .expect("the server is named");
+    let (used, n) = copies;
+    assert!(n >= 2, "{copies:?}");
+    assert_eq!(h100.speed.as_ref().map(|s| s.gpus_used), Some(used));
+    // The copies together serve the 32 users faster than one copy for all of them on
+    // four GPUs does.
+    let one = ranked("model=llama-3.1-70b&prec=fp8&batch=32&gpus=4");
+    let four = one
+        .items
+        .iter()
+        .find(|r| r.gpu.id == "h100-sxm5-80gb")
+        .and_then(|r| r.speed.as_ref())
+        .map(|s| (s.gpus_used, s.throughput.mid))
+        .expect("an estimate");
+    let whole = h100
+        .speed
+        .as_ref()
+        .map(|s| s.throughput.mid)
+        .expect("an estimate");
+    assert!(
+        whole > four.1 * 1.1,
+        "{whole} on the server against {four:?}"
+    );
     // A rack part is no option for a buyer of eight.
     let gb200 = ranking
         .items

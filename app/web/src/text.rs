@@ -193,6 +193,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             servers,
             used,
             host,
+            copies,
         } => {
             let key = if *unit > 8 {
                 Key::ReasonRackUnit
@@ -201,6 +202,16 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             };
             let total = unit * servers;
             let mut parts = Vec::new();
+            if *copies > 1 {
+                parts.push(fill(
+                    t(Key::ReasonServerCopies),
+                    &[
+                        ("unit", unit.to_string()),
+                        ("copies", copies.to_string()),
+                        ("per", (used / copies).to_string()),
+                    ],
+                ));
+            }
             if *used < total {
                 parts.push(fill(
                     t(key),

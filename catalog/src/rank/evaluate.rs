@@ -519,9 +519,66 @@ pub(super) fn rank_items<'c>(
                 }
             },
         };
+        // Buying modules, the server comes whole: when the model takes fewer of its GPUs
+        // than the person allows, copies of it on the others can serve the users between
+        // them (vLLM's and SGLang's data-parallel serving, or one server process per
+        // copy), each copy on the fewest GPUs that hold its share of the batch. The number
+        // of copies that serves the batch fastest is the one a team would run: more
+        // copies read the weights more often for fewer users each, so a decode bound by
+        // its weights' reads gains only while each copy still batches enough users.
+        let room = match &placement {
+            Some(p)
+                if buying
+                    && workload.task == Task::Infer
+                    && p.host.is_none()
+                    && paired.is_none()
+                    && p.gpus > 0 =>
+            {
+                gpu.sold_in().min(workload.max_gpus())
+            }
+            _ => 1,
+        };
         let speed = placement
             .as_ref()
             .and_then(|p| estimate::speed(gpu, &sized, workload, p));
+        let alone = speed.as_ref().map_or(0.0, |s| s.throughput.mid);
+        // Each number of copies is tried on the fewest GPUs that hold its share and on as
+        // many as one copy for the whole batch takes.
+        let whole_batch = placement.as_ref().filter(|_| room > 1);
+        let copy = (2..=room.min(workload.batch))
+            .flat_map(|copies| [(copies, false), (copies, true)])
+            .filter_map(|(copies, as_wide)| {
+                let share = Workload {
+                    batch: workload.batch.div_ceil(copies),
+                    ..workload.clone()
+                };
+                let sized_copy = memory::size_model(&model, &share);
+                let p = if as_wide {
+                    let wide = whole_batch?;
+                    Placement {
+                        memory: memory::breakdown(&sized_copy, &share, wide.sharding),
+                        ..wide.clone()
+                    }
+                } else {
+                    estimate::place(gpu, &sized_copy, &share).ok()?
+                };
+                if p.gpus * copies > room || p.host.is_some() {
+                    return None;
+                }
+                let s = estimate::speed(gpu, &sized_copy, &share, &p)?;
+                let whole = s.throughput.mid * f64::from(copies);
+                (whole > alone).then_some((p, s, copies, whole))
+            })
+            .max_by(|a, b| a.3.total_cmp(&b.3))
+            .map(|(p, s, copies, _)| (p, s, copies));
+        let (placement, speed, copies) = match copy {
+            Some((p, mut s, copies)) => {
+                s.throughput = s.throughput.scale(f64::from(copies));
+                s.gpus_used *= copies;
+                (Some(p), Some(s), copies)
+            }
+            None => (placement, speed, 1),
+        };
         // Beside the owned cards, each runs its share of the layers in turn.
         let speed = match (paired, &placement) {
             (Some(_), Some(p)) => {
@@ -591,7 +648,7 @@ pub(super) fn rank_items<'c>(
         };
         let host = gpu.price.server_includes_host.unwrap_or(true);
         if buying
-            && (bought > gpus_used || !host)
+            && (bought > gpus_used || !host || copies > 1)
             && !matches!(why_not, Some(WhyNot::ServerOnly { .. }))
         {
             reasons.push(Reason::ServerUnit {
@@ -599,6 +656,7 @@ pub(super) fn rank_items<'c>(
                 servers: bought / unit,
                 used: gpus_used,
                 host,
+                copies,
             });
         }
         let cost = estimate::cost(

@@ -217,13 +217,16 @@ pub enum Reason {
     },
     /// Buying a module or superchip: it comes as whole servers or racks of `unit` GPUs,
     /// priced whole, of which the job uses `used` (given when that is fewer than bought,
-    /// or when the price leaves out the host). `host`: whether the price includes the host
+    /// when the price leaves out the host, or when copies of a served model fill them). `host`: whether the price includes the host
     /// server (`price.server_includes_host`).
     ServerUnit {
         unit: u32,
         servers: u32,
         used: u32,
         host: bool,
+        /// Serving, the copies of the model on the GPUs used, each holding its share of the
+        /// users (1: one copy).
+        copies: u32,
     },
     /// Buying: the workload fits as entered, but the next, larger run (`grown`: twice the
     /// context when training a sequence model, else twice the batch) does not fit on the
