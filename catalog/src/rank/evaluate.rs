@@ -543,34 +543,40 @@ pub(super) fn rank_items<'c>(
             .and_then(|p| estimate::speed(gpu, &sized, workload, p));
         let alone = speed.as_ref().map_or(0.0, |s| s.throughput.mid);
         // Each number of copies is tried on the fewest GPUs that hold its share and on as
-        // many as one copy for the whole batch takes.
-        let whole_batch = placement.as_ref().filter(|_| room > 1);
-        let copy = (2..=room.min(workload.batch))
-            .flat_map(|copies| [(copies, false), (copies, true)])
-            .filter_map(|(copies, as_wide)| {
-                let share = Workload {
-                    batch: workload.batch.div_ceil(copies),
-                    ..workload.clone()
-                };
-                let sized_copy = memory::size_model(&model, &share);
-                let p = if as_wide {
-                    let wide = whole_batch?;
-                    Placement {
-                        memory: memory::breakdown(&sized_copy, &share, wide.sharding),
-                        ..wide.clone()
-                    }
-                } else {
-                    estimate::place(gpu, &sized_copy, &share).ok()?
+        // many as one copy for the whole batch takes. A plain loop: iterator adapters
+        // here cost the page's WebAssembly 1.4 KB more.
+        let mut copy: Option<(Placement, estimate::Speed, u32)> = None;
+        let mut fastest = alone;
+        for copies in 2..=room.min(workload.batch) {
+            let share = Workload {
+                batch: workload.batch.div_ceil(copies),
+                ..workload.clone()
+            };
+            let sized_copy = memory::size_model(&model, &share);
+            for wide in [false, true] {
+                let p = match (wide, &placement) {
+                    (true, Some(w)) => Placement {
+                        memory: memory::breakdown(&sized_copy, &share, w.sharding),
+                        ..w.clone()
+                    },
+                    (true, None) => continue,
+                    (false, _) => match estimate::place(gpu, &sized_copy, &share) {
+                        Ok(p) => p,
+                        Err(_) => continue,
+                    },
                 };
                 if p.gpus * copies > room || p.host.is_some() {
-                    return None;
+                    continue;
                 }
-                let s = estimate::speed(gpu, &sized_copy, &share, &p)?;
-                let whole = s.throughput.mid * f64::from(copies);
-                (whole > alone).then_some((p, s, copies, whole))
-            })
-            .max_by(|a, b| a.3.total_cmp(&b.3))
-            .map(|(p, s, copies, _)| (p, s, copies));
+                if let Some(s) = estimate::speed(gpu, &sized_copy, &share, &p) {
+                    let whole = s.throughput.mid * f64::from(copies);
+                    if whole > fastest {
+                        fastest = whole;
+                        copy = Some((p, s, copies));
+                    }
+                }
+            }
+        }
         let (placement, speed, copies) = match copy {
             Some((p, mut s, copies)) => {
                 s.throughput = s.throughput.scale(f64::from(copies));
