@@ -84,17 +84,31 @@ pub fn command(item: &Ranked, workload: &Workload, model: &Model) -> Option<Stri
                 (_, Some(repo)) => repo.clone(),
             };
             parts.push(format!("vllm serve {repo}"));
+            // Copies of the model on a bought server (`Reason::ServerUnit`) run as vLLM's
+            // data-parallel ranks, each with its share of the users.
+            let copies = item
+                .reasons
+                .iter()
+                .find_map(|r| match r {
+                    crate::rank::Reason::ServerUnit { copies, .. } => Some(*copies),
+                    _ => None,
+                })
+                .unwrap_or(1)
+                .max(1);
             let nodes = workload.nodes.max(1);
-            let per_node = (gpus / nodes).max(1);
+            let per_node = (gpus / nodes / copies).max(1);
             if per_node > 1 {
                 parts.push(format!("--tensor-parallel-size {per_node}"));
             }
             if nodes > 1 {
                 parts.push(format!("--pipeline-parallel-size {nodes}"));
             }
+            if copies > 1 {
+                parts.push(format!("--data-parallel-size {copies}"));
+            }
             parts.push(format!("--max-model-len {context}"));
             if batch > 1 {
-                parts.push(format!("--max-num-seqs {batch}"));
+                parts.push(format!("--max-num-seqs {}", batch.div_ceil(copies)));
             }
             if item.precision == Precision::Fp8 {
                 parts.push("--quantization fp8".into());
@@ -135,6 +149,7 @@ mod tests {
     const VLLM: &[&str] = &[
         "--tensor-parallel-size",
         "--pipeline-parallel-size",
+        "--data-parallel-size",
         "--max-model-len",
         "--max-num-seqs",
         "--quantization",
@@ -237,7 +252,7 @@ mod tests {
     }
 
     #[test]
-    fn a_served_model_runs_tensor_parallel_on_its_gpus() {
+    fn a_served_model_runs_tensor_parallel_and_a_bought_server_its_copies() {
         let all = commands("model=llama-3.1-70b&batch=32&gpus=8&prec=fp8");
         let (_, c) = all
             .iter()
@@ -248,6 +263,17 @@ mod tests {
             "{c}"
         );
         assert!(c.contains("--quantization fp8"), "{c}");
+        // The H100 server holds two copies of four GPUs, each with half of the 32 users.
+        assert!(c.contains("--tensor-parallel-size 4"), "{c}");
+        assert!(c.contains("--data-parallel-size 2"), "{c}");
+        assert!(c.contains("--max-num-seqs 16"), "{c}");
+        // Rented GPUs come one at a time: one copy, all the users.
+        let rented = commands("model=llama-3.1-70b&batch=32&gpus=8&prec=fp8&mode=rent");
+        let (_, c) = rented
+            .iter()
+            .find(|(id, _)| id == "h100-sxm5-80gb")
+            .expect("a command");
+        assert!(!c.contains("--data-parallel-size"), "{c}");
         assert!(c.contains("--max-num-seqs 32"), "{c}");
         // Training and image generation start no server.
         assert!(commands("task=train&model=resnet-50").is_empty());
