@@ -84,17 +84,9 @@ pub fn command(item: &Ranked, workload: &Workload, model: &Model) -> Option<Stri
                 (_, Some(repo)) => repo.clone(),
             };
             parts.push(format!("vllm serve {repo}"));
-            // Copies of the model on a bought server (`Reason::ServerUnit`) run as vLLM's
-            // data-parallel ranks, each with its share of the users.
-            let copies = item
-                .reasons
-                .iter()
-                .find_map(|r| match r {
-                    crate::rank::Reason::ServerUnit { copies, .. } => Some(*copies),
-                    _ => None,
-                })
-                .unwrap_or(1)
-                .max(1);
+            // Copies of the model on a bought server (`Reason::ServerUnit`), each on the
+            // placement's GPUs, run as vLLM's data-parallel ranks with a share of the users.
+            let copies = (gpus / item.placement.as_ref().map_or(gpus, |p| p.gpus.max(1))).max(1);
             let nodes = workload.nodes.max(1);
             let per_node = (gpus / nodes / copies).max(1);
             if per_node > 1 {
