@@ -157,9 +157,6 @@ pub fn nearest<'a>(
         let Some(kind) = row.kind().filter(|k| kinds.contains(k)) else {
             continue;
         };
-        if offloaded(catalog, row) != card_offloaded {
-            continue;
-        }
         let (value, unit, versus) = if row.gpu() == gpu {
             let value = if kind == Kind::TrainingRatio {
                 row.number("value_gpu")
@@ -174,6 +171,9 @@ pub fn nearest<'a>(
             continue;
         };
         let Some(value) = value else { continue };
+        if offloaded(catalog, row) != card_offloaded {
+            continue;
+        }
         let unit = if kind == Kind::TrainingRatio {
             row.text("value_gpu_unit")
         } else {
