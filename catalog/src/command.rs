@@ -161,6 +161,15 @@ mod tests {
             .collect()
     }
 
+    /// The command the card of `gpu` gives for a link's query.
+    fn command_for(query: &str, gpu: &str) -> String {
+        commands(query)
+            .into_iter()
+            .find(|(id, _)| id == gpu)
+            .map(|(_, c)| c)
+            .expect("a command")
+    }
+
     fn flags(command: &str) -> Vec<&str> {
         command.split(' ').filter(|w| w.starts_with('-')).collect()
     }
@@ -199,31 +208,19 @@ mod tests {
 
     #[test]
     fn a_local_card_downloads_its_type_and_sizes_its_context() {
-        let all = commands("model=llama-3.1-8b&seq=32768&kv=q8");
-        let (_, c) = all
-            .iter()
-            .find(|(id, _)| id == "rtx-4090")
-            .expect("a command");
+        let c = command_for("model=llama-3.1-8b&seq=32768&kv=q8", "rtx-4090");
         assert!(c.starts_with("llama-server "), "{c}");
         assert!(c.contains("-m llama-3.1-8b-Q8_0.gguf"), "{c}");
         assert!(c.contains(" -c 32768"), "{c}");
         assert!(c.contains("-ctk q8_0 -ctv q8_0"), "{c}");
         // Two cards split by layers, each user a slot sharing the context.
-        let two = commands("model=llama-3.3-70b&gpus=2&batch=2");
-        let (_, c) = two
-            .iter()
-            .find(|(id, _)| id == "rtx-3090")
-            .expect("a command");
+        let c = command_for("model=llama-3.3-70b&gpus=2&batch=2", "rtx-3090");
         assert!(c.contains("-sm layer") && c.contains("-np 2"), "{c}");
     }
 
     #[test]
     fn an_offloaded_model_says_what_stays_in_system_memory() {
-        let moe = commands("model=gpt-oss-120b&host=64");
-        let (_, c) = moe
-            .iter()
-            .find(|(id, _)| id == "rtx-3090")
-            .expect("a command");
+        let c = command_for("model=gpt-oss-120b&host=64", "rtx-3090");
         assert!(
             c.starts_with("llama-server -hf ggml-org/gpt-oss-120b-GGUF "),
             "{c}"
@@ -235,21 +232,16 @@ mod tests {
             .and_then(|n| n.parse().ok())
             .expect("--n-cpu-moe N");
         assert!(n > 0 && n < 36, "{c}");
-        let dense = commands("model=llama-3.3-70b&host=64");
-        let (_, c) = dense
-            .iter()
-            .find(|(id, _)| id == "rtx-3090")
-            .expect("a command");
+        let c = command_for("model=llama-3.3-70b&host=64", "rtx-3090");
         assert!(c.contains("-ngl ") && !c.contains("-ngl 99"), "{c}");
     }
 
     #[test]
     fn a_served_model_runs_tensor_parallel_and_a_bought_server_its_copies() {
-        let all = commands("model=llama-3.1-70b&batch=32&gpus=8&prec=fp8");
-        let (_, c) = all
-            .iter()
-            .find(|(id, _)| id == "h100-sxm5-80gb")
-            .expect("a command");
+        let c = command_for(
+            "model=llama-3.1-70b&batch=32&gpus=8&prec=fp8",
+            "h100-sxm5-80gb",
+        );
         assert!(
             c.starts_with("vllm serve meta-llama/Llama-3.1-70B-Instruct "),
             "{c}"
@@ -260,11 +252,10 @@ mod tests {
         assert!(c.contains("--data-parallel-size 2"), "{c}");
         assert!(c.contains("--max-num-seqs 16"), "{c}");
         // Rented GPUs come one at a time: one copy, all the users.
-        let rented = commands("model=llama-3.1-70b&batch=32&gpus=8&prec=fp8&mode=rent");
-        let (_, c) = rented
-            .iter()
-            .find(|(id, _)| id == "h100-sxm5-80gb")
-            .expect("a command");
+        let c = command_for(
+            "model=llama-3.1-70b&batch=32&gpus=8&prec=fp8&mode=rent",
+            "h100-sxm5-80gb",
+        );
         assert!(!c.contains("--data-parallel-size"), "{c}");
         assert!(c.contains("--max-num-seqs 32"), "{c}");
         // Training and image generation start no server.
