@@ -1683,6 +1683,47 @@ fn a_quantized_kv_cache_lengthens_the_context_without_speeding_decode() {
     assert!(q8_ctx > f16_ctx, "{q8_ctx} vs {f16_ctx}");
 }
 
+/// A type that fits but decodes slower than people read gives way to a lower one that does
+/// not, or to the fastest at 4 bits or more: a 70B on a 128 GB M3 Max (400 GB/s) runs at
+/// Q4_K_M, not Q8_0 at about half that pace, and says why; a card fast enough at the
+/// highest type that fits keeps it.
+#[test]
+fn a_type_too_slow_to_read_gives_way_to_a_faster_one() {
+    let r = ranked("task=infer&model=llama-3-70b");
+    let card = |id: &str| r.items.iter().find(|i| i.gpu.id == id).expect("listed");
+    let laddered = |id: &str| -> (Precision, bool) {
+        card(id)
+            .reasons
+            .iter()
+            .find_map(|x| match x {
+                Reason::Quantized {
+                    precision, paced, ..
+                } => Some((*precision, *paced)),
+                _ => None,
+            })
+            .expect("a laddered type")
+    };
+    assert_eq!(laddered("apple-m3-max"), (Precision::Q4KM, true));
+    let mac = card("apple-m3-max")
+        .speed
+        .as_ref()
+        .expect("speed")
+        .throughput
+        .mid;
+    let q8 = ranked("task=infer&model=llama-3-70b&prec=q8_0");
+    let q8_mac = q8
+        .items
+        .iter()
+        .find(|i| i.gpu.id == "apple-m3-max")
+        .and_then(|i| i.speed.as_ref())
+        .expect("speed")
+        .throughput
+        .mid;
+    assert!(mac > 1.5 * q8_mac, "{mac} vs {q8_mac}");
+    // Fast enough at Q8_0: kept.
+    assert_eq!(laddered("rtx-pro-6000-blackwell"), (Precision::Q8_0, false));
+}
+
 /// Offloaded, a card runs the model at Q4_K_M at most (`quant::OFFLOAD_CEILING`), and its
 /// type's reason says it is the offloaded type rather than the highest that fits.
 #[test]
@@ -1698,7 +1739,8 @@ fn an_offloaded_card_runs_q4_k_m_and_says_why() {
         x,
         Reason::Quantized {
             precision: catalog::workload::Precision::Q4KM,
-            offloaded: true
+            offloaded: true,
+            ..
         }
     )));
     // A card that holds it whole says the plain reason.

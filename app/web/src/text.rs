@@ -348,6 +348,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         Reason::Quantized {
             precision,
             offloaded,
+            paced,
         } => {
             let cost = match quant::perplexity_cost(*precision) {
                 Some(ppl) => fill(t(Key::QuantPerplexity), &[("ppl", shortest(ppl))]),
@@ -356,6 +357,8 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             fill(
                 t(if *offloaded {
                     Key::ReasonQuantizedOffloaded
+                } else if *paced {
+                    Key::ReasonQuantizedPaced
                 } else {
                     Key::ReasonQuantized
                 }),

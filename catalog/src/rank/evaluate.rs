@@ -93,7 +93,7 @@ fn rung(
     sized: &memory::Sized,
     workload: &Workload,
     owned: Option<&[&Gpu]>,
-) -> Option<Precision> {
+) -> Option<(Precision, bool)> {
     let paired = owned.map(|o| estimate::paired_usable(gpu, o));
     // A datacenter card that vLLM serves is served as released; one it does not (a Tesla
     // P40, a Radeon Instinct MI50) is a local llama.cpp card like any other.
@@ -105,8 +105,10 @@ fn rung(
         None if datacenter => return None,
         None => {}
     }
-    // Whether each rung runs here, and with room to spare (not a `TightFit`).
-    let runs = |p: Precision| {
+    // Whether each rung runs here, and with room to spare (not a `TightFit`); with `pace`,
+    // also whether each user decodes it slower than people read
+    // (`score::USABLE_DECODE_TOKENS_S`; `false` for an unknown speed).
+    let runs = |p: Precision, pace: bool| {
         let w = Workload {
             precision: p,
             ..workload.clone()
@@ -122,16 +124,48 @@ fn rung(
                 })?,
         };
         let (placed, usable) = placed;
-        (w.runtime.is_some() || deploy::serving_runtime(&w, gpu, placed.gpus) == Runtime::LlamaCpp)
-            .then(|| usable - placed.memory.total() >= TIGHT_FRACTION * usable)
+        if w.runtime.is_none() && deploy::serving_runtime(&w, gpu, placed.gpus) != Runtime::LlamaCpp
+        {
+            return None;
+        }
+        let slow = pace
+            && match owned {
+                Some(owned) => paired_speed(gpu, owned, sized, &w, &placed),
+                None => estimate::speed(gpu, sized, &w, &placed),
+            }
+            .is_some_and(|s| {
+                s.throughput.mid / f64::from(w.batch.max(1)) < score::USABLE_DECODE_TOKENS_S
+            });
+        Some((
+            usable - placed.memory.total() >= TIGHT_FRACTION * usable,
+            slow,
+        ))
     };
     // Room to spare wins within each side of the quality floor, never across it: a card
-    // that holds Q4_K_M tightly runs it rather than Q3_K_M with room.
+    // that holds Q4_K_M tightly runs it rather than Q3_K_M with room. A rung that decodes
+    // slower than people read gives way to the highest lower rung above the floor that does
+    // not, or to the lowest above the floor, the fastest (a 70B on a 128 GB Mac or Ryzen AI
+    // Max is run at Q4_K_M, not at the Q8_0 that fits at half its pace).
     let ladder = quant::ladder(sized.model);
+    // `true` beside the type when it is lower than the one that fits.
+    let paced = |p: Precision| {
+        let mut chosen = p;
+        for &q in ladder.iter().skip_while(|q| **q != p) {
+            if quant::below_floor(q) {
+                break;
+            }
+            match runs(q, true) {
+                Some((_, false)) => return (q, q != p),
+                Some(_) => chosen = q,
+                None => {}
+            }
+        }
+        (chosen, chosen != p)
+    };
     let (mut above_tight, mut below) = (None, None);
     for &p in ladder {
-        match runs(p) {
-            Some(true) if !quant::below_floor(p) => return Some(p),
+        match runs(p, false).map(|(room, _)| room) {
+            Some(true) if !quant::below_floor(p) => return Some(paced(p)),
             Some(false) if !quant::below_floor(p) => above_tight = above_tight.or(Some(p)),
             Some(room) => {
                 below = match below {
@@ -143,8 +177,8 @@ fn rung(
             None => {}
         }
     }
-    if above_tight.is_some() {
-        return above_tight;
+    if let Some(p) = above_tight {
+        return Some(paced(p));
     }
     // Nothing at 4 bits or more fits on the GPU: with part of the model in system memory
     // (`estimate::offload`), the highest such type up to Q4_K_M
@@ -170,17 +204,21 @@ fn rung(
         .filter(|p| !quant::below_floor(**p) && quant::runs_offloaded(sized.model, **p))
     {
         match offloaded(p) {
-            Some(true) => return Some(p),
+            Some(true) => return Some((p, false)),
             Some(false) => slow = Some(p),
             None => {}
         }
     }
-    below.map(|(p, _)| p).or(slow).or_else(|| {
-        ladder
-            .iter()
-            .copied()
-            .find(|p| quant::below_floor(*p) && offloaded(*p).is_some())
-    })
+    below
+        .map(|(p, _)| p)
+        .or(slow)
+        .or_else(|| {
+            ladder
+                .iter()
+                .copied()
+                .find(|p| quant::below_floor(*p) && offloaded(*p).is_some())
+        })
+        .map(|p| (p, false))
 }
 
 /// Whether this card is ranked as an addition to the GPUs the person owns (`have=`,
@@ -404,7 +442,7 @@ pub(super) fn rank_items<'c>(
                 )
             })
             .flatten();
-        if let Some(p) = rung {
+        if let Some((p, paced)) = rung {
             own = Some(Workload {
                 precision: p,
                 ..own.take().unwrap_or_else(|| workload.clone())
@@ -412,6 +450,7 @@ pub(super) fn rank_items<'c>(
             reasons.push(Reason::Quantized {
                 precision: p,
                 offloaded: false,
+                paced,
             });
         }
         // What the libraries the workload uses allow here (`support`).

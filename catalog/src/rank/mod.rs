@@ -241,10 +241,12 @@ pub enum Reason {
     /// `prec=auto`: the model runs here in this format, the highest of its runtime's
     /// ladder that fits (`quant`); its quality cost is `quant::quality`. `offloaded`: with
     /// part of the model in system memory, where the ladder stops at
-    /// `quant::OFFLOAD_CEILING`.
+    /// `quant::OFFLOAD_CEILING`. `paced`: a higher type fits on the GPU but decodes slower
+    /// than people read (`score::USABLE_DECODE_TOKENS_S`), so the card runs this lower one.
     Quantized {
         precision: Precision,
         offloaded: bool,
+        paced: bool,
     },
     /// The model does not fit on the GPU and llama.cpp runs it with part of it in the
     /// host's system memory (`estimate::offload`): the speed counts reading it there.
