@@ -103,6 +103,27 @@ pub const LLAMACPP_HBM_QUANT_PREFILL_SHARE: f64 = 6914.08 / 8668.24;
 pub const LLAMACPP_HBM_DECODE_BANDWIDTH: (f64, f64) = (0.53, 0.75);
 pub const LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S: f64 = 110e-6;
 
+/// How much faster a mixture of experts' routed experts multiply in FP8 than in 16 bits
+/// when trained: not at all. Their grouped GEMMs quantize each expert's gathered tokens
+/// before they multiply, and Megatron-Bridge's 25.11 pre-training table measures DeepSeek-V3
+/// in FP8 (MXFP8) at only 1.13 and 1.28 times its BF16 throughput on 256 GB300s and
+/// GB200s (4,357 against 3,848 and 4,018 against 3,139 tokens/s a GPU), about what FP8 on
+/// the dense rest of the model alone gives. Set from those two pairs.
+pub const MOE_EXPERT_FP8_SPEEDUP: f64 = 1.0;
+
+/// The fixed time each mixture-of-experts layer costs a training micro-batch, forward and
+/// backward, whatever its tokens: the router, the tokens' permutation to their experts and
+/// back, and the dispatch whose sizes the host learns before it launches the experts'
+/// grouped GEMMs. The same table trains Qwen3-30B-A3B at 23,766 tokens/s a GPU on GB200s
+/// with four sequences a micro-batch but at 9,299 on B200s with one: a cost per micro-batch,
+/// not per token. Fitted by least squares (log error) on that table's five GB200 MoE runs
+/// (DeepSeek-V3 in BF16 and FP8, GPT-OSS 120B, Qwen3-30B-A3B, Qwen3-235B-A22B): 5.2 ms,
+/// taken as 5, 16% root-mean-square. Held out, its GB300 runs land within −19% to +15%
+/// and its B200 runs within, but GPT-OSS 120B (+151%) and Qwen3-30B-A3B (+30%); on H100s,
+/// whose expert parallelism spans nodes over InfiniBand in two of three runs, +48% to
+/// +154%: the tokens' exchange between GPUs is not counted.
+pub const MOE_LAYER_FIXED_S: f64 = 5e-3;
+
 /// The fixed time of a mixture-of-experts layer's expert matmuls in vLLM and SGLang (the
 /// fused MoE kernels, both projections and the activation), over and above streaming the
 /// touched experts' weights: at decode batches each launches its experts' tiles whatever
@@ -1156,7 +1177,29 @@ pub fn speed(
     // A tensor-parallel group of `tensor` GPUs shares each micro-batch: each does 1/tensor
     // of its matmuls and element-wise work.
     let tensor = f64::from(placement.sharding.tensor());
-    let step_flops = forward * passes * b * attention / tensor;
+    let mut step_flops = forward * passes * b * attention / tensor;
+    // A mixture of experts trained in full: its routed experts' matmuls run at the 16-bit
+    // rate under FP8 (`MOE_EXPERT_FP8_SPEEDUP`), and each layer pays routing's fixed time
+    // per micro-batch (`MOE_LAYER_FIXED_S`).
+    let mut moe_fixed = 0.0;
+    if let (Some(e), Some(k), Some(t)) = (model.experts, model.active_experts, sized.transformer) {
+        if e > k && !workload.task.is_adapter() {
+            let expert = (model.params() - active) / f64::from(e - k);
+            let sixteen = Workload {
+                precision: Precision::Bf16,
+                ..workload.clone()
+            };
+            if let (Some((asked, _)), Some((bf16, _))) = (
+                peak_rate(gpu, workload, false),
+                peak_rate(gpu, &sixteen, false),
+            ) {
+                let slowdown = (asked / bf16 / MOE_EXPERT_FP8_SPEEDUP).max(1.0);
+                step_flops +=
+                    2.0 * t.tokens * f64::from(k) * expert * passes * b / tensor * (slowdown - 1.0);
+            }
+            moe_fixed = MOE_LAYER_FIXED_S * t.layers;
+        }
+    }
     // XLA's fusion is measured on transformers (MaxText); convolution nets still write
     // every layer's activations to memory, so they keep the traffic.
     let fused = match sized.transformer {
@@ -1258,7 +1301,7 @@ pub fn speed(
             Some(issue) => (step_flops / flops(mfu)).max(traffic / bw(bw_eff) + issue),
             None => step_flops / flops(mfu) + traffic / bw(bw_eff),
         };
-        work.max(offload) + tp_comm + host_step + paged
+        work.max(offload) + tp_comm + host_step + paged + moe_fixed
     };
     let bound = if step_flops / flops(0.4) >= traffic / bw(0.75) {
         Bound::Compute
@@ -1274,7 +1317,22 @@ pub fn speed(
         Task::Lora | Task::Qlora => sized.lora_params(workload.lora_rank),
         _ => model.params(),
     };
-    let grad_bytes = trainable * 2.0 / tensor;
+    // Megatron-Core trains a mixture of experts with its experts split over the GPUs of a
+    // node (expert parallelism): each GPU holds `experts / ep` of every MoE layer's experts,
+    // so it reduces the gradients of the shared weights and of its own experts only, the
+    // experts' among the GPUs that hold the same ones (the expert-data-parallel group).
+    let grad_bytes = match (model.experts, model.active_experts) {
+        (Some(e), Some(k))
+            if e > k
+                && workload.framework() == Framework::Megatron
+                && !workload.task.is_adapter() =>
+        {
+            let routed = (model.params() - model.active_params()) / f64::from(e - k) * f64::from(e);
+            let ep = f64::from(e.min(per_node.min(n)).max(1));
+            ((trainable - routed) / tensor + routed / ep) * 2.0
+        }
+        _ => trainable * 2.0 / tensor,
+    };
     let comm = if n > 1 {
         let nf = f64::from(n);
         let sharded = !matches!(placement.sharding, Sharding::Single);

@@ -648,11 +648,42 @@ const FITTED_ON_BATCH: &[(&str, &str, &str, u32)] = &[(
     1,
 )];
 
+/// Rows a constant was fitted on, by source, models and GPUs: Megatron-Bridge's 25.11
+/// pre-training runs of mixtures of experts on GB200s (`MOE_LAYER_FIXED_S`, and with
+/// DeepSeek-V3's on GB300s, `MOE_EXPERT_FP8_SPEEDUP`); its dense runs there are held out.
+const FITTED_ON_MODEL_GPUS: &[(&str, &str, &[&str], &[&str])] = &[
+    (
+        "MOE_LAYER_FIXED_S, MOE_EXPERT_FP8_SPEEDUP",
+        "NVIDIA-NeMo/Megatron-Bridge",
+        &[
+            "deepseek-v3",
+            "gpt-oss-120b",
+            "qwen3-30b-a3b",
+            "qwen3-235b-a22b",
+        ],
+        &["gb200"],
+    ),
+    (
+        "MOE_EXPERT_FP8_SPEEDUP",
+        "NVIDIA-NeMo/Megatron-Bridge",
+        &["deepseek-v3"],
+        &["gb300"],
+    ),
+];
+
 /// The constants a row was fitted on, if any; every other row set no constant (held out).
 pub fn fitted_on(m: &Measurement) -> Option<&'static str> {
     let url = m.source_url();
     let kind = m.text("kind");
     let gpu = m.gpu();
+    if let Some((name, ..)) = FITTED_ON_MODEL_GPUS
+        .iter()
+        .find(|(_, fragment, models, gpus)| {
+            url.contains(fragment) && models.contains(&m.model()) && gpus.contains(&gpu)
+        })
+    {
+        return Some(name);
+    }
     let batch = m.number("batch").unwrap_or(1.0) as u32;
     if let Some((name, ..)) = FITTED_ON_BATCH
         .iter()
