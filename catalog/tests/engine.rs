@@ -24,6 +24,16 @@ fn ranked(query: &str) -> Ranking<'static> {
     rank(catalog(), &state.workload, &state.filters)
 }
 
+/// The mid speed of a GPU's card in a ranking.
+fn mid_speed(r: &Ranking<'_>, id: &str) -> f64 {
+    r.items
+        .iter()
+        .find(|i| i.gpu.id == id)
+        .and_then(|i| i.speed.as_ref())
+        .map(|s| s.throughput.mid)
+        .expect("an estimate")
+}
+
 fn memory_need(w: &Workload) -> f64 {
     let ranking = rank(catalog(), w, &Filters::default());
     ranking.memory.total()
@@ -1704,21 +1714,11 @@ fn a_type_too_slow_to_read_gives_way_to_a_faster_one() {
             .expect("a laddered type")
     };
     assert_eq!(laddered("apple-m3-max"), (Precision::Q4KM, true));
-    let mac = card("apple-m3-max")
-        .speed
-        .as_ref()
-        .expect("speed")
-        .throughput
-        .mid;
-    let q8 = ranked("task=infer&model=llama-3-70b&prec=q8_0");
-    let q8_mac = q8
-        .items
-        .iter()
-        .find(|i| i.gpu.id == "apple-m3-max")
-        .and_then(|i| i.speed.as_ref())
-        .expect("speed")
-        .throughput
-        .mid;
+    let mac = mid_speed(&r, "apple-m3-max");
+    let q8_mac = mid_speed(
+        &ranked("task=infer&model=llama-3-70b&prec=q8_0"),
+        "apple-m3-max",
+    );
     assert!(mac > 1.5 * q8_mac, "{mac} vs {q8_mac}");
     // Fast enough at Q8_0: kept.
     assert_eq!(laddered("rtx-pro-6000-blackwell"), (Precision::Q8_0, false));
