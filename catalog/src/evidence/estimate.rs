@@ -515,9 +515,6 @@ const FITTED: &[(&str, &str, &str)] = &[
         "llama.cpp/discussions/4167",
         "",
     ),
-    ("LLAMACPP_MOE_PREFILL_SHARE", "benches/dgx-spark", "prefill_tokens_per_s"),
-    ("LLAMACPP_MOE_PREFILL_SHARE", "amd-strix-halo-toolboxes", "prefill_tokens_per_s"),
-    ("LLAMACPP_MOE_PREFILL_SHARE", "beowulf-ai-cluster", "prefill_tokens_per_s"),
     (
         "LLAMACPP_HBM_QUANT_PREFILL_SHARE",
         "llama.cpp/pull/6017",
@@ -591,6 +588,50 @@ const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
 /// rows, not its SDXL rows, which the floor does not bind.
 /// (constant, source URL fragment, framework, model, kind or "" for any)
 const FITTED_ON_MODELS: &[(&str, &str, &str, &str, &str)] = &[
+    // The six mixture-of-experts prompt rows it was fitted on, not the same sources' dense
+    // prompt rows.
+    (
+        "LLAMACPP_MOE_PREFILL_SHARE",
+        "benches/dgx-spark",
+        "",
+        "gpt-oss-20b",
+        "prefill_tokens_per_s",
+    ),
+    (
+        "LLAMACPP_MOE_PREFILL_SHARE",
+        "benches/dgx-spark",
+        "",
+        "gpt-oss-120b",
+        "prefill_tokens_per_s",
+    ),
+    (
+        "LLAMACPP_MOE_PREFILL_SHARE",
+        "benches/dgx-spark",
+        "",
+        "qwen3-30b-a3b",
+        "prefill_tokens_per_s",
+    ),
+    (
+        "LLAMACPP_MOE_PREFILL_SHARE",
+        "amd-strix-halo-toolboxes",
+        "",
+        "gpt-oss-20b",
+        "prefill_tokens_per_s",
+    ),
+    (
+        "LLAMACPP_MOE_PREFILL_SHARE",
+        "amd-strix-halo-toolboxes",
+        "",
+        "gpt-oss-120b",
+        "prefill_tokens_per_s",
+    ),
+    (
+        "LLAMACPP_MOE_PREFILL_SHARE",
+        "beowulf-ai-cluster",
+        "",
+        "deepseek-v3",
+        "prefill_tokens_per_s",
+    ),
     (
         "UNSLOTH_LAYER_ACTIVATIONS",
         "unslothai/unsloth",
