@@ -104,11 +104,12 @@ pub const LLAMACPP_HBM_DECODE_BANDWIDTH: (f64, f64) = (0.53, 0.75);
 pub const LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S: f64 = 110e-6;
 
 /// How much faster a mixture of experts' routed experts multiply in FP8 than in 16 bits
-/// when trained: not at all. Their grouped GEMMs quantize each expert's gathered tokens
-/// before they multiply, and Megatron-Bridge's 25.11 pre-training table measures DeepSeek-V3
-/// in FP8 (MXFP8) at only 1.13 and 1.28 times its BF16 throughput on 256 GB300s and
-/// GB200s (4,357 against 3,848 and 4,018 against 3,139 tokens/s a GPU), about what FP8 on
-/// the dense rest of the model alone gives. Set from those two pairs.
+/// when trained: not measurably. Megatron-Bridge's 25.11 pre-training table measures
+/// DeepSeek-V3 in FP8 (MXFP8) at only 1.13 and 1.28 times its BF16 throughput on 256 GB300s
+/// and GB200s (4,357 against 3,848 and 4,018 against 3,139 tokens/s a GPU), about what FP8
+/// on the dense rest of the model alone gives (the routed experts are some 55% of its
+/// matmul work); the table does not say which of the experts' costs (quantizing the
+/// gathered tokens, the grouped GEMMs' shapes) takes the gain. Set from those two pairs.
 pub const MOE_EXPERT_FP8_SPEEDUP: f64 = 1.0;
 
 /// The fixed time each mixture-of-experts layer costs a training micro-batch, forward and
