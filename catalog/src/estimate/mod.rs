@@ -120,9 +120,9 @@ pub const MOE_EXPERT_FP8_SPEEDUP: f64 = 1.0;
 /// not per token. Fitted by least squares (log error) on that table's five GB200 MoE runs
 /// (DeepSeek-V3 in BF16 and FP8, GPT-OSS 120B, Qwen3-30B-A3B, Qwen3-235B-A22B): 5.2 ms,
 /// taken as 5, 16% root-mean-square. Held out, its GB300 runs land within −19% to +15%
-/// and its B200 runs within, but GPT-OSS 120B (+151%) and Qwen3-30B-A3B (+30%); on H100s,
-/// whose expert parallelism spans nodes over InfiniBand in two of three runs, +48% to
-/// +154%: the tokens' exchange between GPUs is not counted.
+/// and its B200 runs within, but GPT-OSS 120B (+151%) and Qwen3-30B-A3B (+30%); its H100
+/// runs at +48% to +154%, one of them with its experts spread over four nodes: the tokens'
+/// exchange between GPUs is not counted.
 pub const MOE_LAYER_FIXED_S: f64 = 5e-3;
 
 /// The fixed time of a mixture-of-experts layer's expert matmuls in vLLM and SGLang (the
