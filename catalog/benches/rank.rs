@@ -25,11 +25,20 @@ fn bench_rank(c: &mut Criterion) {
         gpus: 8,
         ..Workload::default()
     };
+    // A 70B run locally: the cards whose highest type that fits decodes under reading
+    // pace try the lower types too.
+    let local_70b = Workload {
+        model: ModelChoice::Preset("llama-3.1-70b".into()),
+        ..Workload::default()
+    };
     c.bench_function("rank catalog, infer llama-3.1-8b", |b| {
         b.iter(|| rank(black_box(catalog), black_box(&infer), &filters))
     });
     c.bench_function("rank catalog, qlora llama-3.1-70b on up to 8 GPUs", |b| {
         b.iter(|| rank(black_box(catalog), black_box(&qlora), &filters))
+    });
+    c.bench_function("rank catalog, infer llama-3.1-70b locally", |b| {
+        b.iter(|| rank(black_box(catalog), black_box(&local_70b), &filters))
     });
     c.bench_function(
         "rank catalog, serve llama-3.1-70b fp8 to 32 users on up to 8 GPUs",
