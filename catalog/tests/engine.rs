@@ -1627,14 +1627,7 @@ fn the_terms_of_an_estimate_add_up_to_its_band() {
 /// with it; other cards are untouched.
 #[test]
 fn a_measured_bandwidth_below_the_datasheets_slows_that_card_alone() {
-    let speed = |r: &Ranking, id: &str| {
-        r.items
-            .iter()
-            .find(|i| i.gpu.id == id)
-            .and_then(|i| i.speed.as_ref())
-            .map(|s| s.throughput.mid)
-            .expect("a speed")
-    };
+    let speed = mid_speed;
     let measured_reason = |r: &Ranking, id: &str| {
         r.items.iter().find(|i| i.gpu.id == id).and_then(|i| {
             i.reasons.iter().find_map(|x| match x {
