@@ -102,7 +102,9 @@ pub fn command(item: &Ranked, workload: &Workload, model: &Model) -> Option<Stri
             if batch > 1 {
                 parts.push(format!("--max-num-seqs {}", batch.div_ceil(copies)));
             }
-            if item.precision == Precision::Fp8 {
+            // FP8 from a 16-bit checkpoint, quantized as it loads; a checkpoint published
+            // in FP8 (DeepSeek-V3) says so in its own config.
+            if item.precision == Precision::Fp8 && crate::quant::checkpoint(model).is_none() {
                 parts.push("--quantization fp8".into());
             }
             // vLLM's 8-bit cache is FP8; it has no 4-bit one.
@@ -251,6 +253,13 @@ mod tests {
         assert!(c.contains("--tensor-parallel-size 4"), "{c}");
         assert!(c.contains("--data-parallel-size 2"), "{c}");
         assert!(c.contains("--max-num-seqs 16"), "{c}");
+        // A checkpoint published in FP8 loads as it is.
+        let fp8 = command_for("model=deepseek-v3&batch=32&gpus=8", "h200-sxm-141gb");
+        assert!(
+            fp8.starts_with("vllm serve deepseek-ai/DeepSeek-V3 "),
+            "{fp8}"
+        );
+        assert!(!fp8.contains("--quantization"), "{fp8}");
         // Rented GPUs come one at a time: one copy, all the users.
         let c = command_for(
             "model=llama-3.1-70b&batch=32&gpus=8&prec=fp8&mode=rent",

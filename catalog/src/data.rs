@@ -97,6 +97,7 @@ mod generated {
         self_attention: &'static [[u32; 3]],
         hf_repo: Option<&'static str>,
         gguf: Option<&'static str>,
+        checkpoint: Option<&'static str>,
         gguf_repo: Option<&'static str>,
         gguf_gb: Option<f64>,
     }
@@ -192,6 +193,7 @@ mod generated {
                 self_attention: r.self_attention.to_vec(),
                 hf_repo: owned(r.hf_repo),
                 gguf: owned(r.gguf),
+                checkpoint: owned(r.checkpoint),
                 gguf_repo: owned(r.gguf_repo),
                 gguf_gb: r.gguf_gb,
                 notes: Vec::new(),

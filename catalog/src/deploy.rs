@@ -26,6 +26,30 @@ fn quantized(precision: Precision) -> bool {
     matches!(precision, Precision::Int4 | Precision::Int8) || precision.is_gguf()
 }
 
+/// Whether vLLM loads a checkpoint published in this format on this GPU as released
+/// (`quant::checkpoint`). FP8 (DeepSeek-V3's block-scaled weights): where the GPU
+/// multiplies FP8 itself, NVIDIA from Ada Lovelace (compute capability 8.9), AMD's MI300
+/// and later, Gaudi; vLLM's FP8 documentation lists W8A8 there and weight-only FP8 through
+/// Marlin below it, which its maintainers say does not cover a mixture of experts' fused
+/// layers (docs.vllm.ai, "FP8 W8A8"; Red Hat AI on the DeepSeek-Coder-V2 FP8 checkpoint,
+/// 2024). MXFP4 (gpt-oss's experts): NVIDIA from Ampere (Marlin's MXFP4 MoE kernels) and
+/// AMD's CDNA 3, CDNA 4 and RDNA 4 parts, as vLLM's gpt-oss recipe lists them
+/// (vllm-project/recipes, OpenAI/GPT-OSS.md). Elsewhere the model is served at 16 bits.
+pub fn loads_checkpoint(gpu: &Gpu, precision: Precision) -> bool {
+    match (precision, gpu.vendor) {
+        (Precision::Fp8, Vendor::Nvidia | Vendor::Amd | Vendor::Intel) => {
+            gpu.fp8_tensor_tflops.is_some()
+        }
+        (Precision::Mxfp4, Vendor::Nvidia) => {
+            gpu.compute_capability().is_some_and(|cc| cc >= (8, 0))
+        }
+        (Precision::Mxfp4, Vendor::Amd) => ["CDNA 3", "CDNA 4", "RDNA 4"]
+            .iter()
+            .any(|a| gpu.architecture.starts_with(a)),
+        _ => false,
+    }
+}
+
 /// The signs of a deployment served by a serving engine whatever the weights: a batch
 /// of users, a rental, a part sold only inside servers.
 pub fn served_at_scale(workload: &Workload, gpu: &Gpu) -> bool {
@@ -258,5 +282,38 @@ mod tests {
         );
         assert!(!Software::LlamaCpp.needs_pytorch());
         assert!(Software::Vllm.needs_pytorch());
+    }
+
+    #[test]
+    fn released_formats_load_where_their_kernels_run() {
+        let loads = |id: &str, p: Precision| loads_checkpoint(gpu(id), p);
+        // FP8 where the GPU multiplies it: Ada, Hopper, Blackwell, MI300, Gaudi.
+        for id in ["h200-sxm-141gb", "b200", "rtx-4090", "mi300x", "gaudi3"] {
+            assert!(loads(id, Precision::Fp8), "{id}");
+        }
+        for id in ["a100-sxm4-80gb", "v100-sxm2-32gb", "rx-7900-xtx", "tpu-v6e"] {
+            assert!(!loads(id, Precision::Fp8), "{id}");
+        }
+        // MXFP4 from Ampere on and on CDNA 3, CDNA 4 and RDNA 4.
+        for id in [
+            "a100-sxm4-80gb",
+            "rtx-3090",
+            "h100-sxm5-80gb",
+            "mi300x",
+            "rx-9070-xt",
+        ] {
+            assert!(loads(id, Precision::Mxfp4), "{id}");
+        }
+        for id in [
+            "v100-sxm2-32gb",
+            "rtx-2080-ti",
+            "mi250x",
+            "gaudi3",
+            "apple-m3-ultra",
+        ] {
+            assert!(!loads(id, Precision::Mxfp4), "{id}");
+        }
+        // No other format is a released checkpoint this test knows.
+        assert!(!loads("h100-sxm5-80gb", Precision::Int4));
     }
 }

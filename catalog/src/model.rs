@@ -110,6 +110,12 @@ pub struct Model {
     /// quantization ladder starts and ends at (`quant::ladder`, `quant::released`).
     #[serde(default)]
     pub gguf: Option<String>,
+    /// Language models whose own checkpoint (`hf_repo`) is published below 16 bits
+    /// (DeepSeek-V3's block-scaled FP8, gpt-oss's MXFP4 experts): that format, which vLLM
+    /// and SGLang load as released, so a served deployment with `prec=auto` runs it
+    /// (`quant::checkpoint`).
+    #[serde(default)]
+    pub checkpoint: Option<String>,
     /// The Hugging Face repository of that GGUF file (`llama-server -hf`).
     #[serde(default)]
     pub gguf_repo: Option<String>,
@@ -214,6 +220,7 @@ impl Model {
             embedding_matrices: None,
             hf_repo: None,
             gguf: None,
+            checkpoint: None,
             kv_layers: None,
             self_attention: Vec::new(),
             gguf_repo: None,

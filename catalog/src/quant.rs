@@ -44,6 +44,12 @@ pub fn released(model: &Model) -> Option<Precision> {
     model.gguf.as_deref().and_then(Precision::parse)
 }
 
+/// The format a model's own checkpoint is published in, when below 16 bits
+/// (`Model::checkpoint`): what a served deployment loads as released.
+pub fn checkpoint(model: &Model) -> Option<Precision> {
+    model.checkpoint.as_deref().and_then(Precision::parse)
+}
+
 /// The GGUF types a model is run in, highest first: the one it is released in where
 /// llama.cpp runs that as released (`Model::gguf`: quantizing gpt-oss's MXFP4 experts
 /// further saves little and its GGUF files keep them), else `LLAMACPP_LADDER`.

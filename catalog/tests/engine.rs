@@ -1805,3 +1805,38 @@ fn torchtune_pages_its_optimizer_state_where_the_card_is_full() {
     assert_eq!(peft.sharding.code(), "fsdp-offload");
     assert_eq!(peft.paged_optimizer, 0.0);
 }
+
+/// `prec=auto` on a served deployment loads a model's checkpoint in the format it is
+/// published in: DeepSeek-V3's FP8 on eight H200s for a team, gpt-oss-120b's MXFP4 on one
+/// rented H100. Asked in 16 bits, neither fits there; where the GPU has no kernel for
+/// the format (FP8 on an A100), the card keeps the 16 bits asked.
+#[test]
+fn a_served_model_loads_its_checkpoint_as_released() {
+    let served_in = |query: &str, id: &str| -> (Option<Precision>, bool) {
+        let r = ranked(query);
+        let card = r.items.iter().find(|i| i.gpu.id == id).expect("listed");
+        let p = card.reasons.iter().find_map(|x| match x {
+            Reason::Quantized { precision, .. } => Some(*precision),
+            _ => None,
+        });
+        (p, card.fits())
+    };
+    let team = "task=infer&model=deepseek-v3&gpus=8&batch=32";
+    assert_eq!(
+        served_in(team, "h200-sxm-141gb"),
+        (Some(Precision::Fp8), true)
+    );
+    assert_eq!(served_in(team, "a100-sxm4-80gb"), (None, false));
+    assert!(!served_in(&format!("{team}&prec=bf16"), "h200-sxm-141gb").1);
+    // A named vLLM loads the checkpoint all the same.
+    assert_eq!(
+        served_in(&format!("{team}&runtime=vllm"), "h200-sxm-141gb"),
+        (Some(Precision::Fp8), true)
+    );
+    let rented = "task=infer&model=gpt-oss-120b&mode=rent";
+    assert_eq!(
+        served_in(rented, "h100-sxm5-80gb"),
+        (Some(Precision::Mxfp4), true)
+    );
+    assert!(!served_in(&format!("{rented}&prec=bf16"), "h100-sxm5-80gb").1);
+}

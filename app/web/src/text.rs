@@ -337,9 +337,10 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
                 ),
             }
         }
-        // A format a model is released in (gpt-oss's MXFP4) is its own quality.
+        // A format a model is released in (gpt-oss's MXFP4, DeepSeek-V3's FP8, which no
+        // ladder holds) is its own quality.
         Reason::Quantized {
-            precision: precision @ Precision::Mxfp4,
+            precision: precision @ (Precision::Mxfp4 | Precision::Fp8),
             ..
         } => fill(
             t(Key::ReasonQuantizedReleased),

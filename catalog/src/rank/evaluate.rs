@@ -76,6 +76,24 @@ pub(super) fn grown(workload: &Workload, model: &Model) -> Workload {
     }
 }
 
+/// `prec=auto` where no GGUF type runs locally: a model whose own checkpoint is published
+/// below 16 bits (`quant::checkpoint`: DeepSeek-V3's FP8, gpt-oss's MXFP4) is served in
+/// that format on the GPUs that load it so (`deploy::loads_checkpoint`), as `vllm serve`
+/// loads it: gpt-oss-120b on one 80 GB card, DeepSeek-V3 on eight H200s. Where the link
+/// names llama.cpp, its ladder decides.
+fn served_as_released(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Workload> {
+    let precision = quant::checkpoint(sized.model)?;
+    if workload.runtime == Some(Runtime::LlamaCpp) || !deploy::loads_checkpoint(gpu, precision) {
+        return None;
+    }
+    let released = Workload {
+        precision,
+        ..workload.clone()
+    };
+    estimate::place(gpu, sized, &released).ok()?;
+    Some(released)
+}
+
 /// The highest GGUF type of llama.cpp's ladder (`quant::LLAMACPP_LADDER`) at which the
 /// model fits on this GPU with room to spare (not a `TightFit`: the runtime's buffers
 /// grow with the prompt, and the desktop shares the card), else the highest at which it
@@ -452,6 +470,16 @@ pub(super) fn rank_items<'c>(
                 offloaded: false,
                 paced,
             });
+        } else if let Some(served) = laddered
+            .then(|| served_as_released(gpu, &sized, own.as_ref().unwrap_or(workload)))
+            .flatten()
+        {
+            reasons.push(Reason::Quantized {
+                precision: served.precision,
+                offloaded: false,
+                paced: false,
+            });
+            own = Some(served);
         }
         // What the libraries the workload uses allow here (`support`).
         let mut library_reasons = Vec::new();

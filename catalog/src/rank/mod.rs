@@ -243,6 +243,8 @@ pub enum Reason {
     /// part of the model in system memory, where the ladder stops at
     /// `quant::OFFLOAD_CEILING`. `paced`: a higher type fits on the GPU but decodes slower
     /// than people read (`score::USABLE_DECODE_TOKENS_S`), so the card runs this lower one.
+    /// Where no GGUF type runs locally, a model served in the format its checkpoint is
+    /// published in (`quant::checkpoint`: DeepSeek-V3's FP8, gpt-oss's MXFP4).
     Quantized {
         precision: Precision,
         offloaded: bool,
