@@ -1840,3 +1840,32 @@ fn a_served_model_loads_its_checkpoint_as_released() {
     );
     assert!(!served_in(&format!("{rented}&prec=bf16"), "h100-sxm5-80gb").1);
 }
+
+/// `prec=auto` for an image model: its 16-bit weights where they fit, else 8-bit weights
+/// multiplied in 16 (FLUX.1 [dev] on a 16 GB card), and the card says why; SDXL, which
+/// fits at 16 bits, keeps them.
+#[test]
+fn an_image_model_too_big_at_16_bits_runs_8_bit_weights() {
+    let images = |query: &str, id: &str| -> (Option<(Precision, bool)>, bool) {
+        let r = ranked(query);
+        let card = r.items.iter().find(|i| i.gpu.id == id).expect("listed");
+        let q = card.reasons.iter().find_map(|x| match x {
+            Reason::Quantized {
+                precision, images, ..
+            } => Some((*precision, *images)),
+            _ => None,
+        });
+        (q, card.fits())
+    };
+    assert_eq!(
+        images("task=infer&model=flux.1-dev", "rtx-4080"),
+        (Some((Precision::Q8_0, true)), true)
+    );
+    assert!(!images("task=infer&model=flux.1-dev&prec=bf16", "rtx-4080").1);
+    // Where 16 bits fit, they run.
+    assert_eq!(
+        images("task=infer&model=flux.1-dev", "rtx-pro-6000-blackwell"),
+        (None, true)
+    );
+    assert_eq!(images("task=infer&model=sdxl", "rtx-4080"), (None, true));
+}

@@ -40,7 +40,10 @@ const STATES: &[(&str, &str)] = &[
         "model=llama-3.3-70b&have=rtx-3090&measured=rtx-3090:560",
     ),
     ("local-32b", "task=infer&model=qwen2.5-32b&budget=2000"),
-    ("flux-2500", "task=infer&model=flux.1-dev&budget=2500"),
+    (
+        "flux-2500",
+        "task=infer&model=flux.1-dev&prec=bf16&budget=2500",
+    ),
     ("lora-rent", "task=lora&model=llama-3.1-8b&mode=rent"),
     ("team-70b", "task=infer&model=llama-3.3-70b&batch=32"),
 ];
@@ -236,8 +239,8 @@ fn each_state_writes_what_makes_it_that_state() {
     let alt = &team[from..from + team[from..].find("</li>").expect("the line closes")];
     assert!(alt.contains("data-nav=\"gpus:4\""), "{alt}");
     assert!(alt.contains("for each of 32 users"), "{alt}");
-    // Every GPU that serves them as entered is too slow for them, or (FLUX.1 [dev] in 16
-    // bits at $2,500) runs it only on PyTorch's legacy wheels: the answer says so first,
+    // Every GPU that serves them as entered is too slow for them, or (FLUX.1 [dev] asked in
+    // 16 bits at $2,500) runs it only on PyTorch's legacy wheels: the answer says so first,
     // and only there.
     for (page, (name, _)) in pages.iter().zip(STATES) {
         let lead = page

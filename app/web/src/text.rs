@@ -337,6 +337,15 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
                 ),
             }
         }
+        // An image model's 8-bit weights where its 16-bit ones do not fit.
+        Reason::Quantized {
+            precision,
+            images: true,
+            ..
+        } => fill(
+            t(Key::ReasonQuantizedImages),
+            &[("q", precision.as_str().to_ascii_uppercase())],
+        ),
         // A format a model is released in (gpt-oss's MXFP4, DeepSeek-V3's FP8, which no
         // ladder holds) is its own quality.
         Reason::Quantized {
@@ -350,6 +359,7 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
             precision,
             offloaded,
             paced,
+            ..
         } => {
             let cost = match quant::perplexity_cost(*precision) {
                 Some(ppl) => fill(t(Key::QuantPerplexity), &[("ppl", shortest(ppl))]),

@@ -94,6 +94,34 @@ fn served_as_released(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> 
     Some(released)
 }
 
+/// `prec=auto` for an image model: its 16-bit weights where they fit (with the memory
+/// savers the placement allows), else weights stored in 8 bits and multiplied in 16, as
+/// people run FLUX.1 on 16 and 24 GB cards (ComfyUI's FP8 and GGUF Q8_0 files, diffusers'
+/// layerwise casting; Hugging Face's comparison of diffusers' quantization backends finds
+/// 8-bit FLUX.1 images hard to tell from 16-bit ones). Estimated as Q8_0: about 8 bits a
+/// weight, the multiplications at the 16-bit rate.
+fn eight_bit_images(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Workload> {
+    if !(workload.auto_precision
+        && workload.task == Task::Infer
+        && sized.model.family == crate::model::Family::Diffusion)
+    {
+        return None;
+    }
+    let fits = |w: &Workload| {
+        estimate::place(gpu, sized, w).is_ok()
+            || estimate::raised_memory(gpu)
+                .is_some_and(|limit| estimate::place_within(gpu, sized, w, limit).is_ok())
+    };
+    if fits(workload) {
+        return None;
+    }
+    let eight = Workload {
+        precision: Precision::Q8_0,
+        ..workload.clone()
+    };
+    fits(&eight).then_some(eight)
+}
+
 /// The highest GGUF type of llama.cpp's ladder (`quant::LLAMACPP_LADDER`) at which the
 /// model fits on this GPU with room to spare (not a `TightFit`: the runtime's buffers
 /// grow with the prompt, and the desktop shares the card), else the highest at which it
@@ -469,6 +497,7 @@ pub(super) fn rank_items<'c>(
                 precision: p,
                 offloaded: false,
                 paced,
+                images: false,
             });
         } else if let Some(served) = laddered
             .then(|| served_as_released(gpu, &sized, own.as_ref().unwrap_or(workload)))
@@ -478,8 +507,18 @@ pub(super) fn rank_items<'c>(
                 precision: served.precision,
                 offloaded: false,
                 paced: false,
+                images: false,
             });
             own = Some(served);
+        } else if let Some(eight) = eight_bit_images(gpu, &sized, own.as_ref().unwrap_or(workload))
+        {
+            reasons.push(Reason::Quantized {
+                precision: eight.precision,
+                offloaded: false,
+                paced: false,
+                images: true,
+            });
+            own = Some(eight);
         }
         // What the libraries the workload uses allow here (`support`).
         let mut library_reasons = Vec::new();

@@ -244,11 +244,14 @@ pub enum Reason {
     /// `quant::OFFLOAD_CEILING`. `paced`: a higher type fits on the GPU but decodes slower
     /// than people read (`score::USABLE_DECODE_TOKENS_S`), so the card runs this lower one.
     /// Where no GGUF type runs locally, a model served in the format its checkpoint is
-    /// published in (`quant::checkpoint`: DeepSeek-V3's FP8, gpt-oss's MXFP4).
+    /// published in (`quant::checkpoint`: DeepSeek-V3's FP8, gpt-oss's MXFP4). `images`: an
+    /// image model whose 16-bit weights do not fit here, stored in 8 bits and multiplied in
+    /// 16 (`rank::evaluate`'s `eight_bit_images`).
     Quantized {
         precision: Precision,
         offloaded: bool,
         paced: bool,
+        images: bool,
     },
     /// The model does not fit on the GPU and llama.cpp runs it with part of it in the
     /// host's system memory (`estimate::offload`): the speed counts reading it there.

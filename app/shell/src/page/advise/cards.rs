@@ -609,6 +609,8 @@ fn terms_text(lang: Lang, gpu: &catalog::gpu::Gpu, speed: &catalog::estimate::Sp
         Unit::Tokens | Unit::TrainTokens if t.per_step == 1.0 => {
             tr(lang, Key::TermsTokenOne).into()
         }
+        Unit::Images if t.per_step == 1.0 => tr(lang, Key::TermsImageOne).into(),
+        Unit::Samples if t.per_step == 1.0 => tr(lang, Key::TermsSampleOne).into(),
         unit => fill(
             tr(
                 lang,
