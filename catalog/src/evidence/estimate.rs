@@ -525,7 +525,11 @@ const FITTED: &[(&str, &str, &str)] = &[
         "ROCm/rocm-blogs",
         "prefill_tokens_per_s",
     ),
-    ("QLORA_DEQUANT_BYTES_PER_PARAM", "AnswerDotAI/fsdp_qlora", "train_throughput"),
+    (
+        "QLORA_DEQUANT_BYTES_PER_PARAM",
+        "AnswerDotAI/fsdp_qlora",
+        "train_throughput",
+    ),
 ];
 
 /// Rows fitted on by GPU as well as source: `LLAMACPP_HBM_DECODE_*` took XiongjieDai's A100
