@@ -292,9 +292,9 @@ test('the answer names the top card and a pick per tier, and holds the budget', 
 
 test('when few GPUs run a workload, the answer offers the change that opens up more', async () => {
   const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 1280, height: 900 } });
-  // FLUX.1 [dev] in 16 bits at $2,500: one unified-memory box runs it; FP8 weights open
-  // up the 16-24 GB cards.
-  await page.goto(`${server.app}?task=infer&model=flux.1-dev&budget=2500&lang=en`);
+  // FLUX.1 [dev] asked in 16 bits at $2,500: one 32 GB card runs it; FP8 weights open up
+  // the 16-24 GB cards. (With `prec=auto` those cards run it with 8-bit weights already.)
+  await page.goto(`${server.app}?task=infer&model=flux.1-dev&prec=bf16&budget=2500&lang=en`);
   await ready(page);
   const line = page.locator('[data-testid="alternative"]').first();
   const offered = await line.getAttribute('data-gpu-id');
@@ -307,6 +307,19 @@ test('when few GPUs run a workload, the answer offers the change that opens up m
   // Back returns to the workload as entered, alternatives and all.
   await page.goBack();
   await page.waitForFunction(() => !location.search.includes('prec=fp8') && document.querySelector('[data-testid="alternative"]'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('an image model too big at 16 bits runs on 16 GB cards with 8-bit weights, and says so', async () => {
+  const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.app}?task=infer&model=flux.1-dev&budget=2500&lang=en`);
+  await ready(page);
+  const card = page.locator('[data-testid="rank-item"]').first();
+  assert.match(await card.locator('[data-testid="fit-badge"]').innerText(), /^At Q8_0 · /);
+  await card.locator('summary').first().click();
+  assert.match(await card.innerText(), /stored in 8 bits and multiplied in 16: its 16-bit weights do not fit here/);
+  assert.doesNotMatch(await card.getAttribute('data-gpu-id'), /^v100/, 'a passively cooled V100 is not the first card');
   assert.deepEqual(problems, []);
   await context.close();
 });
