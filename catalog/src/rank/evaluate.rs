@@ -81,7 +81,7 @@ pub(super) fn grown(workload: &Workload, model: &Model) -> Workload {
 /// that format on the GPUs that load it so (`deploy::loads_checkpoint`), as `vllm serve`
 /// loads it: gpt-oss-120b on one 80 GB card, DeepSeek-V3 on eight H200s. Where the link
 /// names llama.cpp, its ladder decides.
-fn served_as_released(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Workload> {
+fn served_as_released(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Precision> {
     let precision = quant::checkpoint(sized.model)?;
     if workload.runtime == Some(Runtime::LlamaCpp) || !deploy::loads_checkpoint(gpu, precision) {
         return None;
@@ -91,7 +91,7 @@ fn served_as_released(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> 
         ..workload.clone()
     };
     estimate::place(gpu, sized, &released).ok()?;
-    Some(released)
+    Some(precision)
 }
 
 /// `prec=auto` for an image model: its 16-bit weights where they fit (with the memory
@@ -100,7 +100,7 @@ fn served_as_released(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> 
 /// layerwise casting; Hugging Face's comparison of diffusers' quantization backends finds
 /// 8-bit FLUX.1 images hard to tell from 16-bit ones). Estimated as Q8_0: about 8 bits a
 /// weight, the multiplications at the 16-bit rate.
-fn eight_bit_images(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Workload> {
+fn eight_bit_images(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Precision> {
     if !(workload.auto_precision
         && workload.task == Task::Infer
         && sized.model.family == crate::model::Family::Diffusion)
@@ -119,7 +119,7 @@ fn eight_bit_images(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Op
         precision: Precision::Q8_0,
         ..workload.clone()
     };
-    fits(&eight).then_some(eight)
+    fits(&eight).then_some(Precision::Q8_0)
 }
 
 /// The highest GGUF type of llama.cpp's ladder (`quant::LLAMACPP_LADDER`) at which the
@@ -488,37 +488,28 @@ pub(super) fn rank_items<'c>(
                 )
             })
             .flatten();
-        if let Some((p, paced)) = rung {
+        // The weights' format this card runs: the ladder's rung, else a served model's
+        // released checkpoint, else an image model's 8-bit weights.
+        let base = own.as_ref().unwrap_or(workload);
+        let chosen = match rung {
+            Some((p, paced)) => Some((p, paced, false)),
+            None => laddered
+                .then(|| served_as_released(gpu, &sized, base))
+                .flatten()
+                .map(|p| (p, false, false))
+                .or_else(|| eight_bit_images(gpu, &sized, base).map(|p| (p, false, true))),
+        };
+        if let Some((precision, paced, images)) = chosen {
             own = Some(Workload {
-                precision: p,
+                precision,
                 ..own.take().unwrap_or_else(|| workload.clone())
             });
             reasons.push(Reason::Quantized {
-                precision: p,
+                precision,
                 offloaded: false,
                 paced,
-                images: false,
+                images,
             });
-        } else if let Some(served) = laddered
-            .then(|| served_as_released(gpu, &sized, own.as_ref().unwrap_or(workload)))
-            .flatten()
-        {
-            reasons.push(Reason::Quantized {
-                precision: served.precision,
-                offloaded: false,
-                paced: false,
-                images: false,
-            });
-            own = Some(served);
-        } else if let Some(eight) = eight_bit_images(gpu, &sized, own.as_ref().unwrap_or(workload))
-        {
-            reasons.push(Reason::Quantized {
-                precision: eight.precision,
-                offloaded: false,
-                paced: false,
-                images: true,
-            });
-            own = Some(eight);
         }
         // What the libraries the workload uses allow here (`support`).
         let mut library_reasons = Vec::new();
