@@ -4,8 +4,8 @@ use catalog::estimate;
 use catalog::gpu::Vendor;
 use catalog::memory::{self, Sharding};
 use catalog::rank::{
-    grades, rank, ruled_out_by_reason, set_back_by, suits, Grade, Ranking, Reason, Tier, WhyNot,
-    CHEAPER_WITH_CHANGE, FEW_CANDIDATES, USABLE_DECODE_TOKENS_S,
+    grades, rank, ruled_out_by_reason, set_back_by, suits, Chosen, Grade, Ranking, Reason, Tier,
+    WhyNot, CHEAPER_WITH_CHANGE, FEW_CANDIDATES, USABLE_DECODE_TOKENS_S,
 };
 use catalog::share::Filters;
 use catalog::workload::{
@@ -1809,7 +1809,8 @@ fn torchtune_pages_its_optimizer_state_where_the_card_is_full() {
 /// `prec=auto` on a served deployment loads a model's checkpoint in the format it is
 /// published in: DeepSeek-V3's FP8 on eight H200s for a team, gpt-oss-120b's MXFP4 on one
 /// rented H100. Asked in 16 bits, neither fits there; where the GPU has no kernel for
-/// the format (FP8 on an A100), the card keeps the 16 bits asked.
+/// the format (FP8 on an A100), the card does not load it (and runs 4-bit weights
+/// instead: `a_served_model_too_big_at_16_bits_runs_fp8_else_4_bit_weights`).
 #[test]
 fn a_served_model_loads_its_checkpoint_as_released() {
     let served_in = |query: &str, id: &str| -> (Option<Precision>, bool) {
@@ -1826,7 +1827,10 @@ fn a_served_model_loads_its_checkpoint_as_released() {
         served_in(team, "h200-sxm-141gb"),
         (Some(Precision::Fp8), true)
     );
-    assert_eq!(served_in(team, "a100-sxm4-80gb"), (None, false));
+    assert_eq!(
+        served_in(team, "a100-sxm4-80gb"),
+        (Some(Precision::Int4), true)
+    );
     assert!(!served_in(&format!("{team}&prec=bf16"), "h200-sxm-141gb").1);
     // A named vLLM loads the checkpoint all the same.
     assert_eq!(
@@ -1850,9 +1854,7 @@ fn an_image_model_too_big_at_16_bits_runs_8_bit_weights() {
         let r = ranked(query);
         let card = r.items.iter().find(|i| i.gpu.id == id).expect("listed");
         let q = card.reasons.iter().find_map(|x| match x {
-            Reason::Quantized {
-                precision, images, ..
-            } => Some((*precision, *images)),
+            Reason::Quantized { precision, by, .. } => Some((*precision, *by == Chosen::Images)),
             _ => None,
         });
         (q, card.fits())
@@ -1868,4 +1870,51 @@ fn an_image_model_too_big_at_16_bits_runs_8_bit_weights() {
         (None, true)
     );
     assert_eq!(images("task=infer&model=sdxl", "rtx-4080"), (None, true));
+}
+
+/// `prec=auto` for a language model served by vLLM whose 16-bit checkpoint does not fit
+/// on the GPUs allowed: FP8 as vLLM loads it where the GPU multiplies FP8, else 4-bit
+/// weights on NVIDIA from Ampere, else it does not fit; a model that fits at 16 bits keeps
+/// them, and a link that names its precision gets it.
+#[test]
+fn a_served_model_too_big_at_16_bits_runs_fp8_else_4_bit_weights() {
+    let served = |query: &str, id: &str| -> (Option<(Precision, Chosen)>, bool) {
+        let r = ranked(query);
+        let card = r.items.iter().find(|i| i.gpu.id == id).expect("listed");
+        let q = card.reasons.iter().find_map(|x| match x {
+            Reason::Quantized { precision, by, .. } => Some((*precision, *by)),
+            _ => None,
+        });
+        (q, card.fits())
+    };
+    // A team of four served Llama 3.1 70B from one card: FP8 holds it on an H100 NVL
+    // (94 GB); for eight users, 4-bit weights on an A100 80 GB, which has no FP8 units;
+    // for sixteen users' caches FP8 no longer fits on the H100 NVL, and 4-bit weights do.
+    let lab = "task=infer&model=llama-3.1-70b&batch=4";
+    assert_eq!(
+        served(lab, "h100-nvl-94gb"),
+        (Some((Precision::Fp8, Chosen::Served)), true)
+    );
+    assert_eq!(
+        served("task=infer&model=llama-3.1-70b&batch=8", "a100-pcie-80gb"),
+        (Some((Precision::Int4, Chosen::Served)), true)
+    );
+    // Llama 3.1 405B on a rented node of eight H100s runs in FP8, as Meta released it for
+    // one such node; eight B200s hold its 16 bits and keep them.
+    let node = "task=infer&model=llama-3.1-405b&gpus=8&mode=rent";
+    assert_eq!(
+        served(node, "h100-sxm5-80gb"),
+        (Some((Precision::Fp8, Chosen::Served)), true)
+    );
+    assert_eq!(served(node, "b200"), (None, true));
+    assert_eq!(
+        served("task=infer&model=llama-3.1-70b&batch=16", "h100-nvl-94gb"),
+        (Some((Precision::Int4, Chosen::Served)), true)
+    );
+    // Named precision is run as named; an Instinct card has no 4-bit rule.
+    assert!(!served(&format!("{lab}&prec=bf16"), "h100-nvl-94gb").1);
+    assert_eq!(
+        served("task=infer&model=llama-3.1-70b&batch=16", "mi210").0,
+        None
+    );
 }

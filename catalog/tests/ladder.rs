@@ -64,7 +64,9 @@ fn a_named_precision_and_a_served_deployment_leave_the_ladder() {
     ] {
         let r = ranked(query);
         assert!(
-            r.items.iter().all(|i| quantized(i).is_none()),
+            r.items
+                .iter()
+                .all(|i| quantized(i).is_none_or(|p| !p.is_gguf())),
             "{query}: a card on the ladder"
         );
     }

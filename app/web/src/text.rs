@@ -9,7 +9,7 @@ use catalog::gpu::{PriceKind, Purchase};
 use catalog::host::Host;
 use catalog::memory::Sharding;
 use catalog::quant;
-use catalog::rank::{LinkKind, Reason, WhyNot};
+use catalog::rank::{Chosen, LinkKind, Reason, WhyNot};
 use catalog::share::Lang;
 use catalog::workload::{EcoRequirement, Mode, Precision, Task};
 
@@ -340,19 +340,38 @@ pub fn reason_text(lang: Lang, reason: &Reason) -> String {
         // An image model's 8-bit weights where its 16-bit ones do not fit.
         Reason::Quantized {
             precision,
-            images: true,
+            by: Chosen::Images,
             ..
         } => fill(
             t(Key::ReasonQuantizedImages),
             &[("q", precision.as_str().to_ascii_uppercase())],
         ),
         // A format a model is released in (gpt-oss's MXFP4, DeepSeek-V3's FP8, which no
-        // ladder holds) is its own quality.
+        // ladder holds) is its own quality, served or on llama.cpp's ladder.
         Reason::Quantized {
-            precision: precision @ (Precision::Mxfp4 | Precision::Fp8),
+            precision,
+            by: Chosen::Released,
+            ..
+        }
+        | Reason::Quantized {
+            precision: precision @ Precision::Mxfp4,
             ..
         } => fill(
             t(Key::ReasonQuantizedReleased),
+            &[("q", precision.as_str().to_ascii_uppercase())],
+        ),
+        // A served model whose 16-bit checkpoint does not fit: FP8 as vLLM loads it, else
+        // a 4-bit checkpoint.
+        Reason::Quantized {
+            precision,
+            by: Chosen::Served,
+            ..
+        } => fill(
+            t(if *precision == Precision::Fp8 {
+                Key::ReasonQuantizedServedFp8
+            } else {
+                Key::ReasonQuantizedServedInt4
+            }),
             &[("q", precision.as_str().to_ascii_uppercase())],
         ),
         Reason::Quantized {
@@ -713,7 +732,39 @@ pub fn stack_name(token: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::sentence_case;
+    use super::{reason_text, sentence_case};
+    use catalog::rank::{Chosen, Reason};
+    use catalog::share::Lang;
+    use catalog::workload::Precision;
+
+    /// Each rule of `prec=auto` says why its format, in both languages: a released format
+    /// (MXFP4 on llama.cpp's ladder too, offloaded or not) loses nothing further, and a
+    /// served model's FP8 and 4-bit weights say what fits and what it costs.
+    #[test]
+    fn each_weights_rule_says_its_own_reason() {
+        let text = |lang, precision, offloaded, by| {
+            reason_text(
+                lang,
+                &Reason::Quantized {
+                    precision,
+                    offloaded,
+                    paced: false,
+                    by,
+                },
+            )
+        };
+        let released = text(Lang::En, Precision::Mxfp4, true, Chosen::Ladder);
+        assert!(released.contains("as the model is released"), "{released}");
+        let fp8 = text(Lang::En, Precision::Fp8, false, Chosen::Served);
+        assert!(fp8.contains("--quantization fp8"), "{fp8}");
+        assert!(!fp8.contains("as the model is released"), "{fp8}");
+        let int4 = text(Lang::En, Precision::Int4, false, Chosen::Served);
+        assert!(
+            int4.starts_with("INT4 weights") && int4.contains("AWQ"),
+            "{int4}"
+        );
+        assert!(text(Lang::Zh, Precision::Int4, false, Chosen::Served).contains("AWQ"));
+    }
 
     #[test]
     fn sentence_case_keeps_names_in_capitals() {

@@ -94,6 +94,44 @@ fn served_as_released(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> 
     Some(precision)
 }
 
+/// `prec=auto` for a language model served by vLLM (`deploy::serving_runtime`: a batch of
+/// users, a rental, a datacenter part, more GPUs than a home build) whose 16-bit checkpoint
+/// does not fit on the GPUs allowed: FP8, quantized as vLLM loads it (`--quantization
+/// fp8`), where the GPU multiplies FP8 (vLLM's FP8 W8A8 documentation), else 4-bit
+/// weights from an AWQ or GPTQ checkpoint through vLLM's Marlin kernels, on NVIDIA GPUs of
+/// compute capability 8.0 and later. So teams serve Llama 3.1 70B on one 80 or 96 GB card
+/// and 405B on one node of eight H100s. Kurtic et al. ("Give Me BF16 or Give Me Death?",
+/// arXiv 2411.02355, ACL 2025) evaluate both on the whole Llama 3.1 family: FP8 weights and
+/// activations lose nothing measurable, 4-bit weights about what 8-bit integers do (1–3%).
+/// A model that fits at 16 bits is served so.
+fn served_quantized(gpu: &Gpu, sized: &memory::Sized, workload: &Workload) -> Option<Precision> {
+    if !workload.auto_precision
+        || workload.task != Task::Infer
+        || matches!(workload.runtime, Some(r) if !r.tensor_parallel())
+        || estimate::place(gpu, sized, workload).is_ok()
+    {
+        return None;
+    }
+    let four_bit =
+        gpu.vendor == Vendor::Nvidia && gpu.compute_capability().is_some_and(|cc| cc >= (8, 0));
+    [Precision::Fp8, Precision::Int4]
+        .into_iter()
+        .filter(|p| match p {
+            Precision::Fp8 => deploy::loads_checkpoint(gpu, *p),
+            _ => four_bit,
+        })
+        .find(|p| {
+            let w = Workload {
+                precision: *p,
+                ..workload.clone()
+            };
+            estimate::place(gpu, sized, &w).is_ok_and(|placed| {
+                w.runtime.is_some()
+                    || deploy::serving_runtime(&w, gpu, placed.gpus) == Runtime::Vllm
+            })
+        })
+}
+
 /// `prec=auto` for an image model: its 16-bit weights where they fit (with the memory
 /// savers the placement allows), else weights stored in 8 bits and multiplied in 16, as
 /// people run FLUX.1 on 16 and 24 GB cards (ComfyUI's FP8 and GGUF Q8_0 files, diffusers'
@@ -489,17 +527,22 @@ pub(super) fn rank_items<'c>(
             })
             .flatten();
         // The weights' format this card runs: the ladder's rung, else a served model's
-        // released checkpoint, else an image model's 8-bit weights.
+        // released checkpoint, else a served model quantized where its 16 bits do not
+        // fit, else an image model's 8-bit weights.
         let base = own.as_ref().unwrap_or(workload);
-        let chosen = match rung {
-            Some((p, paced)) => Some((p, paced, false)),
-            None => laddered
-                .then(|| served_as_released(gpu, &sized, base))
-                .flatten()
-                .map(|p| (p, false, false))
-                .or_else(|| eight_bit_images(gpu, &sized, base).map(|p| (p, false, true))),
+        let served = |rule: fn(&Gpu, &memory::Sized, &Workload) -> Option<Precision>| {
+            laddered.then(|| rule(gpu, &sized, base)).flatten()
         };
-        if let Some((precision, paced, images)) = chosen {
+        let chosen = match rung {
+            Some((p, paced)) => Some((p, paced, Chosen::Ladder)),
+            None => served(served_as_released)
+                .map(|p| (p, false, Chosen::Released))
+                .or_else(|| served(served_quantized).map(|p| (p, false, Chosen::Served)))
+                .or_else(|| {
+                    eight_bit_images(gpu, &sized, base).map(|p| (p, false, Chosen::Images))
+                }),
+        };
+        if let Some((precision, paced, by)) = chosen {
             own = Some(Workload {
                 precision,
                 ..own.take().unwrap_or_else(|| workload.clone())
@@ -508,7 +551,7 @@ pub(super) fn rank_items<'c>(
                 precision,
                 offloaded: false,
                 paced,
-                images,
+                by,
             });
         }
         // What the libraries the workload uses allow here (`support`).

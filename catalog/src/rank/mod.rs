@@ -243,15 +243,12 @@ pub enum Reason {
     /// part of the model in system memory, where the ladder stops at
     /// `quant::OFFLOAD_CEILING`. `paced`: a higher type fits on the GPU but decodes slower
     /// than people read (`score::USABLE_DECODE_TOKENS_S`), so the card runs this lower one.
-    /// Where no GGUF type runs locally, a model served in the format its checkpoint is
-    /// published in (`quant::checkpoint`: DeepSeek-V3's FP8, gpt-oss's MXFP4). `images`: an
-    /// image model whose 16-bit weights do not fit here, stored in 8 bits and multiplied in
-    /// 16 (`rank::evaluate`'s `eight_bit_images`).
+    /// `by`: which rule chose the format (`Chosen`).
     Quantized {
         precision: Precision,
         offloaded: bool,
         paced: bool,
-        images: bool,
+        by: Chosen,
     },
     /// The model does not fit on the GPU and llama.cpp runs it with part of it in the
     /// host's system memory (`estimate::offload`): the speed counts reading it there.
@@ -333,6 +330,23 @@ pub struct Ranked<'c> {
     /// Serving a language model: the longest context each sequence of the batch can
     /// hold here (`longest_context`).
     pub longest_context: Option<LongestContext>,
+}
+
+/// Which rule of `prec=auto` chose a card's weights format (`Reason::Quantized`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chosen {
+    /// llama.cpp's GGUF ladder, run locally (`quant::ladder`).
+    Ladder,
+    /// Where no GGUF type runs locally, a model served in the format its checkpoint is
+    /// published in (`quant::checkpoint`: DeepSeek-V3's FP8, gpt-oss's MXFP4).
+    Released,
+    /// A served model whose 16-bit checkpoint does not fit on the GPUs allowed, quantized
+    /// for vLLM: FP8 as it loads, else a 4-bit checkpoint (`rank::evaluate`'s
+    /// `served_quantized`).
+    Served,
+    /// An image model whose 16-bit weights do not fit here, stored in 8 bits and
+    /// multiplied in 16 (`rank::evaluate`'s `eight_bit_images`).
+    Images,
 }
 
 /// The longest context a card holds for each sequence, at its placement, weights and KV
