@@ -161,19 +161,25 @@ proptest! {
         prop_assert!(fits.windows(2).all(|p| p[0] || !p[1]), "a candidate after an excluded GPU");
         // GPUs that do not suit (off CUDA for a CUDA-first workload, passive cooling in a
         // workstation) come after those that do, and those that do not run the job as asked
-        // (precision fallback, legacy wheels) after those; within each group, by score,
+        // (precision fallback, legacy wheels, weights below 4 bits) after those, the ones
+        // that need something added (`in_the_way`) last; within each group, by score,
         // except that serving a language model, cards slower than each user reads follow
         // those that keep up when any card that suits keeps up.
         let group = |r: &catalog::rank::Ranked| {
-            (!catalog::rank::suits(r, &w), !catalog::rank::runs_as_asked(r, &w))
+            let as_asked = catalog::rank::runs_as_asked(r, &w);
+            (
+                !catalog::rank::suits(r, &w),
+                !as_asked,
+                !as_asked && r.reasons.iter().any(catalog::rank::in_the_way),
+            )
         };
-        let groups: Vec<(bool, bool)> = ranking.items.iter().filter(|r| r.fits()).map(group).collect();
+        let groups: Vec<(bool, bool, bool)> = ranking.items.iter().filter(|r| r.fits()).map(group).collect();
         prop_assert!(groups.windows(2).all(|p| p[0] <= p[1]), "groups out of order: {:?}", groups);
         let reading = ranking.items.iter().any(|r| {
             r.score.is_some() && catalog::rank::suits(r, &w) && catalog::rank::keeps_a_usable_pace(r, &w)
         });
         let slow = |r: &catalog::rank::Ranked| reading && catalog::rank::too_slow_to_use(r, &w);
-        for g in [(false, false), (true, false), (true, true)] {
+        for g in [(false, false, false), (true, false, false), (true, true, false), (true, true, true)] {
             let order: Vec<(bool, f64)> = ranking.items.iter()
                 .filter(|r| r.fits() && group(r) == g)
                 .filter_map(|r| Some((slow(r), r.score?)))

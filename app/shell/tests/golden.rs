@@ -46,7 +46,17 @@ const STATES: &[(&str, &str)] = &[
     ),
     ("lora-rent", "task=lora&model=llama-3.1-8b&mode=rent"),
     ("team-70b", "task=infer&model=llama-3.3-70b&batch=32"),
+    ("scout-3000", "task=infer&model=llama-4-scout&budget=3000"),
 ];
+
+/// The page written for the state of that name in `STATES`.
+fn state<'p>(pages: &'p [String], name: &str) -> &'p str {
+    let i = STATES
+        .iter()
+        .position(|(n, _)| *n == name)
+        .unwrap_or_else(|| panic!("{name} is a state"));
+    &pages[i]
+}
 
 /// The page for a query, one element per line so a difference reads as a line.
 fn page(query: &str) -> String {
@@ -219,7 +229,7 @@ fn each_state_writes_what_makes_it_that_state() {
         "a state whose top card is its flagship and says its share"
     );
     // A rented job's cost says how much start-up it counts.
-    let rent = &pages[pages.len() - 2];
+    let rent = state(&pages, "lora-rent");
     assert!(
         rent.contains("min of start-up"),
         "the rented job's start-up"
@@ -232,13 +242,18 @@ fn each_state_writes_what_makes_it_that_state() {
     }
     // A team's 70B with one GPU per box: the answer offers a server's GPUs, with the pace
     // each of the 32 users would get.
-    let team = pages.last().expect("the team state");
+    let team = state(&pages, "team-70b");
     let from = team
         .find("data-testid=\"alternative\"")
         .expect("an alternative");
     let alt = &team[from..from + team[from..].find("</li>").expect("the line closes")];
     assert!(alt.contains("data-nav=\"gpus:4\""), "{alt}");
     assert!(alt.contains("for each of 32 users"), "{alt}");
+    // Llama 4 Scout at $3,000 with 32 GB of system memory runs only below 4 bits: the
+    // answer offers the memory that holds it in 4 bits, under a heading that says so.
+    let scout = state(&pages, "scout-3000");
+    assert!(scout.contains("One change runs it in 4-bit weights or more:"));
+    assert!(scout.contains("data-nav=\"host:64\""));
     // Every GPU that serves them as entered is too slow for them, or (FLUX.1 [dev] asked in
     // 16 bits at $2,500) runs it only on PyTorch's legacy wheels: the answer says so first,
     // and only there.
@@ -248,7 +263,9 @@ fn each_state_writes_what_makes_it_that_state() {
             .map(|(_, rest)| rest.split('<').next().unwrap_or_default());
         match *name {
             "team-70b" => assert!(lead.is_some_and(|l| l.contains("usable pace")), "{lead:?}"),
-            "flux-2500" => assert!(lead.is_some_and(|l| l.contains("as asked")), "{lead:?}"),
+            "flux-2500" | "scout-3000" => {
+                assert!(lead.is_some_and(|l| l.contains("as asked")), "{lead:?}")
+            }
             _ => assert_eq!(lead, None, "{name}"),
         }
     }

@@ -117,8 +117,20 @@ pub fn first_pick_offloaded(items: &[Ranked], picks: &Picks) -> bool {
     })
 }
 
-/// The alternatives when the first pick runs only offloaded to CPU memory, each change
-/// whose first pick holds the job in GPU memory; otherwise, when the picks choose among at
+/// Whether the first pick runs the model only in weights below 4 bits
+/// (`quant::below_floor`), as when no card and system memory the person has hold it in
+/// Q4_K_M: quality a practitioner would not accept where more memory buys it back.
+pub fn first_pick_below_floor(items: &[Ranked], picks: &Picks) -> bool {
+    picks.all().next().is_some_and(|pick| {
+        items
+            .iter()
+            .any(|r| r.gpu.id == pick.id && r.quantized().is_some_and(quant::below_floor))
+    })
+}
+
+/// The alternatives when the first pick runs the model only below 4 bits, each change
+/// whose first pick runs it at 4 bits or more; when it runs only offloaded to CPU memory,
+/// each change whose first pick holds the job in GPU memory; otherwise, when the picks choose among at
 /// most `FEW_CANDIDATES` GPUs, each change whose picks choose among more. Each comes with
 /// the first GPU of its ranking. Otherwise, buying, a second GPU whose entry pick costs at
 /// most `CHEAPER_WITH_CHANGE` of the entry pick as entered (or any, when there is none),
@@ -131,7 +143,8 @@ pub(super) fn alternatives<'c>(
 ) -> Vec<Alternative<'c>> {
     let as_entered = choices(&ranking.picks);
     let offloaded = first_pick_offloaded(&ranking.items, &ranking.picks);
-    let cheaper = as_entered > FEW_CANDIDATES && !offloaded;
+    let below = first_pick_below_floor(&ranking.items, &ranking.picks);
+    let cheaper = as_entered > FEW_CANDIDATES && !offloaded && !below;
     // With no entry pick as entered (no card both usable and priced), any usable build
     // the change opens is worth naming.
     let bar = ranking
@@ -178,7 +191,9 @@ pub(super) fn alternatives<'c>(
             }
             continue;
         }
-        let opens = if offloaded {
+        let opens = if below {
+            among > 0 && !first_pick_below_floor(&items, &picks)
+        } else if offloaded {
             among > 0 && !first_pick_offloaded(&items, &picks)
         } else {
             among > as_entered

@@ -1067,11 +1067,16 @@ pub(super) fn rank_items<'c>(
         is_candidate(r, workload) && suits(r, workload) && keeps_a_usable_pace(r, workload)
     });
     let slow = |r: &Ranked| reading && is_candidate(r, workload) && too_slow_to_use(r, workload);
+    // Of the cards that run the job only with another setting, those that need nothing
+    // added (`score::in_the_way`) come first, as the picks choose (`picks::choosing`).
+    let in_place =
+        |r: &Ranked| !runs_as_asked(r, workload) && !r.reasons.iter().any(score::in_the_way);
     items.sort_by(|a, b| {
         b.fits()
             .cmp(&a.fits())
             .then(suits(a, workload).cmp(&suits(b, workload)).reverse())
             .then(runs_as_asked(b, workload).cmp(&runs_as_asked(a, workload)))
+            .then(in_place(b).cmp(&in_place(a)))
             .then(b.score.is_some().cmp(&a.score.is_some()))
             .then(slow(a).cmp(&slow(b)))
             .then(b.score.unwrap_or(0.0).total_cmp(&a.score.unwrap_or(0.0)))

@@ -7,7 +7,8 @@ use super::*;
 pub(super) type RentalJob = (String, f64);
 
 /// The GPUs the picks choose among: those that fit and suit the person, else those that
-/// run the job as asked, else all that fit. `candidates` is the chosen set, `last_resort`
+/// run the job as asked, else those that fit and need nothing added (`in_the_way`), else
+/// all that fit. `candidates` is the chosen set, `last_resort`
 /// whether no card runs the job as asked.
 pub(super) fn choosing<'a, 'c>(
     items: &'a [Ranked<'c>],
@@ -27,10 +28,17 @@ pub(super) fn choosing<'a, 'c>(
         .filter(|r| runs_as_asked(r, workload) && !slow_offload(r))
         .collect();
     // When no candidate runs the job as asked (only precision fallbacks, legacy PyTorch
-    // wheels), the flagship still names the fastest there is, but no card is recommended
-    // as value or entry: the answer's one change (`Alternative`) is the advice.
+    // wheels, weights below 4 bits), the flagship still names the fastest there is, but
+    // no card is recommended as value or entry: the answer's one change (`Alternative`) is
+    // the advice. Even then a card that needs a fan bolted on, or decodes slower than
+    // people read from system memory, comes after those that do not.
     let last_resort = suiting.is_empty() && as_asked.is_empty();
-    let candidates = [suiting, as_asked, fitting]
+    let in_place: Vec<&Ranked> = fitting
+        .iter()
+        .copied()
+        .filter(|r| !r.reasons.iter().any(in_the_way))
+        .collect();
+    let candidates = [suiting, as_asked, in_place, fitting]
         .into_iter()
         .find(|c| !c.is_empty())
         .unwrap_or_default();

@@ -134,7 +134,7 @@ fn not_as_asked(x: &Reason, r: &Ranked, workload: &Workload) -> bool {
 /// A reason that a GPU which runs the job as asked still does not suit a person: it
 /// needs added cooling, or offloads to CPU memory without outpacing the cards that hold
 /// the job.
-fn in_the_way(x: &Reason) -> bool {
+pub fn in_the_way(x: &Reason) -> bool {
     matches!(
         x,
         Reason::PassiveCooling

@@ -286,7 +286,9 @@ fn alternatives(h: &mut Html, d: &Draw, ranking: &Ranking) {
     if ranking.alternatives.is_empty() {
         return;
     }
-    let heading = if catalog::rank::first_pick_offloaded(&ranking.items, &ranking.picks) {
+    let heading = if catalog::rank::first_pick_below_floor(&ranking.items, &ranking.picks) {
+        Key::AnswerAltHeadingFloor
+    } else if catalog::rank::first_pick_offloaded(&ranking.items, &ranking.picks) {
         Key::AnswerAltHeadingOffload
     } else if ranking.alternatives.iter().any(|a| a.cheaper) {
         Key::AnswerAltHeadingCheaper
