@@ -67,8 +67,14 @@ pub fn serving_runtime(workload: &Workload, gpu: &Gpu, gpus: u32) -> Runtime {
     let linked = gpus > 1
         && gpu.segment != Segment::Consumer
         && matches!(link_for(gpu, gpus), Link::Direct(_));
+    // A datacenter card that vLLM serves runs 4-bit weights as vLLM does (an AWQ or GPTQ
+    // checkpoint through its Marlin kernels), not as a GGUF file.
+    let datacenter = matches!(gpu.segment, Segment::Datacenter | Segment::Cloud);
+    let four_bit_checkpoint = datacenter
+        && workload.precision == Precision::Int4
+        && support::level(gpu, support::Library::Vllm) != support::Level::Unsupported;
     let served = served_at_scale(workload, gpu)
-        || matches!(gpu.segment, Segment::Datacenter | Segment::Cloud) && !quantized
+        || datacenter && (!quantized || four_bit_checkpoint)
         || gpus > 1 && !quantized
         || gpus > LOCAL_MAX_GPUS
         || linked;

@@ -1917,6 +1917,15 @@ fn a_served_model_too_big_at_16_bits_runs_fp8_else_4_bit_weights() {
         served("task=infer&model=llama-3.1-70b&batch=16", "h100-nvl-94gb"),
         (Some((Precision::Int4, Chosen::Served)), true)
     );
+    // One user on a datacenter card that vLLM serves: 4-bit weights under vLLM (an A40
+    // holds Qwen3 32B's AWQ file, not its 16 bits), not a GGUF file.
+    assert_eq!(
+        served("task=infer&model=qwen3-32b", "a40"),
+        (Some((Precision::Int4, Chosen::Served)), true)
+    );
+    let r = ranked("task=infer&model=qwen3-32b");
+    let a40 = r.items.iter().find(|i| i.gpu.id == "a40").expect("listed");
+    assert_eq!(a40.software, catalog::deploy::Software::Vllm);
     // Named precision is run as named; an Instinct card has no 4-bit rule.
     assert!(!served(&format!("{lab}&prec=bf16"), "h100-nvl-94gb").1);
     assert_eq!(
