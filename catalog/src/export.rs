@@ -284,6 +284,7 @@ fn difference_code(d: &Difference) -> String {
         Difference::Task(t) => format!("task:{t}"),
         Difference::Prompt => "prompt".into(),
         Difference::Stack(s) => format!("stack:{s}"),
+        Difference::Backend(b) => format!("backend:{b}"),
         Difference::Precision(p) => format!("precision:{p}"),
         Difference::Batch(b) => format!("batch:{}", number(*b)),
         Difference::Steps(n) => format!("steps:{n}"),

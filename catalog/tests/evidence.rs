@@ -256,3 +256,24 @@ fn an_offloaded_run_is_no_neighbour_for_a_card_that_holds_the_model() {
         .number("gpu_layers")
         .is_none_or(|on_gpu| on_gpu >= 32.0));
 }
+
+#[test]
+fn a_llama_cpp_run_on_another_backend_than_the_vendors_own_names_it() {
+    // Llama 2 7B on an Arc A770: the estimate models Intel's SYCL backend, so of the
+    // runs at the card's own type the SYCL one is nearer than the Vulkan ones, and a
+    // Vulkan run names its backend.
+    let (row, _, differs, _) = nearest_for(
+        "task=infer&model=llama-2-7b&prec=q4_k_m&batch=1",
+        "arc-a770-16gb",
+    )
+    .expect("a row");
+    assert_eq!(row.text("backend"), "sycl", "{differs:?}");
+    assert!(!differs.iter().any(|d| matches!(d, Difference::Backend(_))));
+    let (row, _, differs, _) =
+        nearest_for("task=infer&model=qwen3-30b-a3b&gpus=2", "arc-a770-16gb").expect("a row");
+    assert_eq!(row.text("backend"), "vulkan");
+    assert!(
+        differs.contains(&Difference::Backend("vulkan".into())),
+        "{differs:?}"
+    );
+}

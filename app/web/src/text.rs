@@ -730,6 +730,19 @@ pub fn stack_name(token: &str) -> &str {
     }
 }
 
+/// The name of a llama.cpp backend token of a published measurement (`vulkan` →
+/// "Vulkan"); another token as is.
+pub fn backend_name(token: &str) -> &str {
+    match token {
+        "vulkan" => "Vulkan",
+        "sycl" => "SYCL",
+        "cuda" => "CUDA",
+        "hip" => "HIP",
+        "metal" => "Metal",
+        _ => token,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{reason_text, sentence_case};

@@ -16,6 +16,7 @@
 use super::estimate::precision;
 use super::*;
 use crate::deploy::Software;
+use crate::gpu::{Gpu, Vendor};
 use crate::model::{Family, Model};
 use crate::rank::Ranked;
 use crate::workload::{Precision, Task, Workload};
@@ -39,6 +40,9 @@ pub enum Difference {
     Prompt,
     /// Another runtime or framework (the row's token).
     Stack(String),
+    /// llama.cpp on another backend than the vendor's own, which the estimate models
+    /// (the row's token: `vulkan`).
+    Backend(String),
     /// Another precision (the row's token).
     Precision(String),
     /// Another batch (the row's).
@@ -61,7 +65,10 @@ impl Difference {
             Difference::Task(_) | Difference::Prompt => 4,
             Difference::Gpus(_) => 3,
             Difference::Stack(_) => 2,
-            Difference::Precision(_) | Difference::Batch(_) | Difference::Steps(_) => 1,
+            Difference::Backend(_)
+            | Difference::Precision(_)
+            | Difference::Batch(_)
+            | Difference::Steps(_) => 1,
             Difference::Sibling(_) => 0,
             Difference::Gpu(_) => 16,
         }
@@ -241,6 +248,9 @@ fn differences(
     if !row.stack().is_empty() && !same_stack(row.stack(), card.software) {
         differs.push(Difference::Stack(row.stack().to_string()));
     }
+    if let Some(backend) = other_backend(row, card.gpu) {
+        differs.push(Difference::Backend(backend.to_string()));
+    }
     let row_precision = row.text("precision");
     if !same_precision(precision(row_precision), card.precision) {
         differs.push(Difference::Precision(row_precision.to_string()));
@@ -263,6 +273,24 @@ fn differences(
         differs.push(Difference::Gpus(row.gpus()));
     }
     differs
+}
+
+/// A llama.cpp row's backend where it is not the vendor's own (CUDA on NVIDIA, SYCL on
+/// Intel, HIP on AMD, Metal on Apple), which the estimate models: a Vulkan run of the
+/// same card is another stack's figure.
+fn other_backend<'r>(row: &'r Measurement, gpu: &Gpu) -> Option<&'r str> {
+    let backend = row.text("backend");
+    let own = match gpu.vendor {
+        Vendor::Nvidia => "cuda",
+        Vendor::Intel => "sycl",
+        Vendor::Amd => "hip",
+        Vendor::Apple => "metal",
+        _ => return None,
+    };
+    (matches!(row.text("runtime"), "llamacpp" | "llamafile")
+        && !backend.is_empty()
+        && !backend.eq_ignore_ascii_case(own))
+    .then_some(backend)
 }
 
 /// Where no row measured the card's GPU at this kind of work (`nearest` is `None`): the

@@ -695,6 +695,7 @@ fn differences(lang: Lang, differs: &[Difference]) -> String {
             }),
             Difference::Prompt => tr(lang, Key::DiffPrompt).to_string(),
             Difference::Stack(s) => stack_name(s).to_string(),
+            Difference::Backend(b) => backend_name(b).to_string(),
             Difference::Precision(p) => p.to_ascii_uppercase(),
             Difference::Batch(b) => fill(tr(lang, Key::DiffBatch), &[("n", whole(*b))]),
             Difference::Gpus(n) => gpu_count(lang, *n as usize),

@@ -24,8 +24,8 @@ use catalog::Catalog;
 use web::html::{flag, Html};
 use web::i18n::{fill, gb, num, tr, usd, usd_range, whole, Key};
 use web::text::{
-    fit_badge, gpu_count, hardware_text, host_text, measured_value, mode_key, owned_names,
-    per_work_cost_text, range_text, reason_text, sentence_case, short_hardware_text,
+    backend_name, fit_badge, gpu_count, hardware_text, host_text, measured_value, mode_key,
+    owned_names, per_work_cost_text, range_text, reason_text, sentence_case, short_hardware_text,
     signed_percent, speed_point_text, stack_name, summary, task_key, throughput_text,
     why_not_group_text, why_not_text,
 };
