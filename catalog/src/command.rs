@@ -77,12 +77,13 @@ pub fn command(item: &Ranked, workload: &Workload, model: &Model) -> Option<Stri
             }
         }
         Software::Vllm => {
-            // A 4-bit checkpoint is a separate repository (AWQ or GPTQ), which the preset
-            // does not name.
-            let repo = match (item.precision, &model.hf_repo) {
-                (Precision::Int4, _) | (_, None) => "<hf-repo>".to_string(),
-                (_, Some(repo)) => repo.clone(),
+            // A 4-bit checkpoint is a separate repository (AWQ), named where the preset
+            // knows one.
+            let repo = match item.precision {
+                Precision::Int4 => &model.awq_repo,
+                _ => &model.hf_repo,
             };
+            let repo = repo.clone().unwrap_or_else(|| "<hf-repo>".to_string());
             parts.push(format!("vllm serve {repo}"));
             // Copies of the model on a bought server (`Reason::ServerUnit`), each on the
             // placement's GPUs, run as vLLM's data-parallel ranks with a share of the users.
@@ -267,6 +268,16 @@ mod tests {
         );
         assert!(!c.contains("--data-parallel-size"), "{c}");
         assert!(c.contains("--max-num-seqs 32"), "{c}");
+        // A card that runs the model in 4-bit weights loads an AWQ checkpoint where the
+        // preset names one, else says where one goes.
+        let awq = command_for("model=llama-3.1-70b&batch=16", "rtx-pro-6000-blackwell");
+        assert!(
+            awq.starts_with("vllm serve hugging-quants/Meta-Llama-3.1-70B-Instruct-AWQ-INT4 "),
+            "{awq}"
+        );
+        assert!(!awq.contains("--quantization"), "{awq}");
+        let none = command_for("model=qwen2.5-32b&batch=16", "a100-pcie-80gb");
+        assert!(none.starts_with("vllm serve <hf-repo> "), "{none}");
         // Training and image generation start no server.
         assert!(commands("task=train&model=resnet-50").is_empty());
         assert!(commands("model=sdxl").is_empty());

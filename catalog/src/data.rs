@@ -100,6 +100,7 @@ mod generated {
         checkpoint: Option<&'static str>,
         gguf_repo: Option<&'static str>,
         gguf_gb: Option<f64>,
+        awq_repo: Option<&'static str>,
     }
 
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -196,6 +197,7 @@ mod generated {
                 checkpoint: owned(r.checkpoint),
                 gguf_repo: owned(r.gguf_repo),
                 gguf_gb: r.gguf_gb,
+                awq_repo: owned(r.awq_repo),
                 notes: Vec::new(),
                 sources: Vec::new(),
             })

@@ -123,6 +123,11 @@ pub struct Model {
     /// embeddings at 16 bits beside the low-bit experts.
     #[serde(default)]
     pub gguf_gb: Option<f64>,
+    /// Language models: the Hugging Face repository of a 4-bit (AWQ) checkpoint of the
+    /// released instruct model, which `vllm serve` loads through its Marlin kernels where a
+    /// card runs the model in 4-bit weights (`command`); null where none was found.
+    #[serde(default)]
+    pub awq_repo: Option<String>,
     #[serde(default)]
     pub notes: Vec<String>,
     #[serde(default)]
@@ -225,6 +230,7 @@ impl Model {
             self_attention: Vec::new(),
             gguf_repo: None,
             gguf_gb: None,
+            awq_repo: None,
             notes: Vec::new(),
             sources: Vec::new(),
         }
