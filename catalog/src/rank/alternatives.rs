@@ -130,11 +130,11 @@ pub fn first_pick_below_floor(items: &[Ranked], picks: &Picks) -> bool {
 
 /// The alternatives when the first pick runs the model only below 4 bits, each change
 /// whose first pick runs it at 4 bits or more; when it runs only offloaded to CPU memory,
-/// each change whose first pick holds the job in GPU memory; otherwise, when the picks choose among at
-/// most `FEW_CANDIDATES` GPUs, each change whose picks choose among more. Each comes with
-/// the first GPU of its ranking. Otherwise, buying, a second GPU whose entry pick costs at
-/// most `CHEAPER_WITH_CHANGE` of the entry pick as entered (or any, when there is none),
-/// with that entry pick.
+/// each change whose first pick holds the job in GPU memory; otherwise, when the picks
+/// choose among at most `FEW_CANDIDATES` GPUs, each change whose picks choose among more.
+/// Each comes with the first GPU of its ranking. Otherwise, buying, a second GPU whose
+/// entry pick costs at most `CHEAPER_WITH_CHANGE` of the entry pick as entered (or any,
+/// when there is none), with that entry pick.
 pub(super) fn alternatives<'c>(
     catalog: &'c Catalog,
     workload: &Workload,
