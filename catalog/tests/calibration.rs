@@ -129,8 +129,13 @@ fn rows() -> Vec<Measurement> {
 /// and Qwen3-30B-A3B over two cards on a 2026 Vulkan build, decode +60% and prompt +333%.
 /// Intel's later SYCL pull requests report 55–65 tokens/s for that Llama 2 7B on an A770
 /// without naming the test, which is where the engine's 65 lies: the Alchemist decode share
-/// is left unfitted.)
-const FLOOR: f64 = 0.81;
+/// is left unfitted; → 0.79 at 435 of 544, 80.0% (79.96), with 85 rows for GPUs that had few or
+/// none (llama.cpp's CUDA scoreboard for its catalog cards, B300 serving and training, the
+/// V100 SXM2 32GB's ResNet-50, MI355X and MI100 serving, TPU v5p training, an L4), all held
+/// out: the scoreboard's decode rows on current builds land 12–27% under, the MI355X's
+/// seven 70B serving rows 35–188% over, the MI100's two 32–62% over, the TPU v5p's
+/// DeepSeek-V3 run 55% over.)
+const FLOOR: f64 = 0.79;
 
 /// The vendor of a row's GPU (the first GPU of a ratio), for the per-vendor shares.
 fn vendor(catalog: &Catalog, m: &Measurement) -> String {
@@ -171,8 +176,9 @@ fn vendor(catalog: &Catalog, m: &Measurement) -> String {
 /// 1.69×), added to its table after the constants fitted on its other ratios, which the
 /// engine puts at 1.60× and 2.29×; → 0.77 at 268 of 346, 77.5%, with the Qwen team's four
 /// 4-bit vLLM runs (within) and the six Arc A770 llama.cpp runs (none within), all held
-/// out.)
-const HELD_OUT_FLOOR: f64 = 0.77;
+/// out; → 0.76 at 329 of 431, 76.3%, with 85 rows for GPUs that had few or none, 61
+/// within.)
+const HELD_OUT_FLOOR: f64 = 0.76;
 
 #[test]
 fn every_serving_fixture_names_its_runtime() {

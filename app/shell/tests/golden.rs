@@ -47,6 +47,7 @@ const STATES: &[(&str, &str)] = &[
     ("lora-rent", "task=lora&model=llama-3.1-8b&mode=rent"),
     ("team-70b", "task=infer&model=llama-3.3-70b&batch=32"),
     ("scout-3000", "task=infer&model=llama-4-scout&budget=3000"),
+    ("student-400", "task=qlora&model=llama-3.1-8b&budget=400"),
 ];
 
 /// The page written for the state of that name in `STATES`.
