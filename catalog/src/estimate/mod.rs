@@ -102,6 +102,32 @@ pub const LLAMACPP_HBM_QUANT_PREFILL_SHARE: f64 = 6914.08 / 8668.24;
 /// (AMD's llama.cpp runs, 5.3 TB/s) were left out of the fit.
 pub const LLAMACPP_HBM_DECODE_BANDWIDTH: (f64, f64) = (0.53, 0.75);
 pub const LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S: f64 = 110e-6;
+/// llama.cpp's decode on NVIDIA's GDDR cards from Turing on: its fixed cost per layer.
+/// Its CUDA backend replays each decode step as one CUDA graph, so a step pays far less
+/// than the 50 µs a layer of separately launched kernels that other runtimes' steps keep
+/// (`stack::DECODE_OVERHEAD_PER_LAYER_S`). Fitted, with the share of bandwidth held at
+/// the middle of CUDA's band (0.75), by least squares (log error) to the tg128 rows of
+/// llama.cpp's CUDA scoreboard (discussion 15013, Llama 2 7B Q4_0, builds of 2025–26) for
+/// its 18 cards of compute capability 7.5 or more with GDDR memory: RTX 2080 Ti, 3060,
+/// 3090 Ti, 4060 Ti, 4070 Ti SUPER, 4080, 4080 SUPER, 5070, 5070 Ti, 5080, 5090, A5000,
+/// A6000, 6000 Ada, PRO 6000 Blackwell, A40, L40 and T4: 17 µs, 9.4% root-mean-square
+/// (fitting the share too gives 0.77 and 22 µs, no closer). At 50 µs the same rows were
+/// estimated 12–27% slow. Pascal cards keep the 50 µs their rows fit (P40: +4%); older
+/// builds, from before the graphs, are held out and run slower than this.
+pub const LLAMACPP_CUDA_GRAPH_DECODE_OVERHEAD_PER_LAYER_S: f64 = 17e-6;
+/// What a layer of a mixture of experts adds to that step on the same cards: routing
+/// (the router's matmul, its softmax and top-k, the gathers and the weighted sum) and the
+/// expert matmuls' own launches, small kernels whose time does not shrink with the bytes
+/// they read, as vLLM's fused kernels keep a fixed time too (`VLLM_MOE_KERNEL_FIXED_S`).
+/// Fitted, on top of `LLAMACPP_CUDA_GRAPH_DECODE_OVERHEAD_PER_LAYER_S`, by least squares
+/// (log error) to the eleven batch-1 decode rows of mixtures of experts held on those
+/// cards alone: DGX Spark's gpt-oss 20B and 120B and Qwen3-30B-A3B (llama.cpp's own
+/// benches/dgx-spark.md), an RTX 4090's gpt-oss 20B (geerlingguy/ai-benchmarks), the
+/// gpt-oss guide's RTX 5060 Ti, 5070 Ti, 5080, 4080 SUPER and PRO 6000 Blackwell rows
+/// (discussion 15396, gpt-oss 20B and 120B) and two RTX 3090s' Qwen3.5-35B-A3B: 58 µs,
+/// 12.9% root-mean-square, all eleven within ±25%. Held out: runs with experts in system
+/// memory.
+pub const LLAMACPP_MOE_DECODE_FIXED_S: f64 = 58e-6;
 
 /// How much faster a mixture of experts' routed experts multiply in FP8 than in 16 bits
 /// when trained: not measurably. Megatron-Bridge's 25.11 pre-training table measures
@@ -931,20 +957,30 @@ pub fn speed(
             } else {
                 0.0
             };
+            let graphed = workload.runtime() == Runtime::LlamaCpp
+                && !hbm(gpu)
+                && gpu.compute_capability().is_some_and(|cc| cc >= (7, 5));
             let (decode_bw, per_layer) = if workload.runtime() == Runtime::LlamaCpp && hbm(gpu) {
                 (
                     LLAMACPP_HBM_DECODE_BANDWIDTH,
                     LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S,
+                )
+            } else if graphed {
+                (
+                    stack::BANDWIDTH_EFFICIENCY,
+                    LLAMACPP_CUDA_GRAPH_DECODE_OVERHEAD_PER_LAYER_S,
                 )
             } else {
                 stack::decode_fit(Stack::of(gpu))
             };
             // Every layer of a mixture of experts counts: DeepSeek-V3's first three dense
             // layers are left in, 5% of its layers.
-            let moe_kernels = if model.experts.is_some() && workload.runtime().tensor_parallel() {
-                t.layers * VLLM_MOE_KERNEL_FIXED_S
-            } else {
-                0.0
+            let moe_kernels = match model.experts {
+                Some(_) if workload.runtime().tensor_parallel() => {
+                    t.layers * VLLM_MOE_KERNEL_FIXED_S
+                }
+                Some(_) if graphed => t.layers * LLAMACPP_MOE_DECODE_FIXED_S,
+                _ => 0.0,
             };
             let overhead = t.layers * per_layer + moe_kernels + tp_comm;
             let step = |bw_eff: f64, mfu: f64, host_s: f64| {

@@ -535,6 +535,32 @@ const FITTED: &[(&str, &str, &str)] = &[
 /// Rows fitted on by GPU as well as source: `LLAMACPP_HBM_DECODE_*` took XiongjieDai's A100
 /// and H100 decode rows, not the same table's GeForce or Apple rows.
 const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
+    // llama.cpp's CUDA scoreboard: the decode rows of the GDDR cards from Turing on.
+    (
+        "LLAMACPP_CUDA_GRAPH_DECODE_OVERHEAD_PER_LAYER_S",
+        "llama.cpp/discussions/15013",
+        "decode_tokens_per_s",
+        &[
+            "rtx-2080-ti",
+            "rtx-3060",
+            "rtx-3090-ti",
+            "rtx-4060-ti-16gb",
+            "rtx-4070-ti-super",
+            "rtx-4080",
+            "rtx-4080-super",
+            "rtx-5070",
+            "rtx-5070-ti",
+            "rtx-5080",
+            "rtx-5090",
+            "rtx-a5000",
+            "rtx-a6000",
+            "rtx-6000-ada",
+            "rtx-pro-6000-blackwell",
+            "a40",
+            "l40",
+            "t4",
+        ],
+    ),
     // Lambda's ratios of the GPUs those constants were set on; its B200 runs, added to the
     // table later, are held out.
     (
@@ -706,13 +732,24 @@ const FITTED_ON_BATCH: &[(&str, &str, &str, u32)] = &[(
     1,
 )];
 
-/// Rows a constant was fitted on, by source, models and GPUs: Megatron-Bridge's 25.11
-/// pre-training runs of mixtures of experts on GB200s (`MOE_LAYER_FIXED_S`, and with
-/// DeepSeek-V3's on GB300s, `MOE_EXPERT_FP8_SPEEDUP`); its dense runs there are held out.
-const FITTED_ON_MODEL_GPUS: &[(&str, &str, &[&str], &[&str])] = &[
+/// Rows a constant was fitted on, by source, kind (empty: any), models and GPUs:
+/// Megatron-Bridge's 25.11 pre-training runs of mixtures of experts on GB200s
+/// (`MOE_LAYER_FIXED_S`, and with DeepSeek-V3's on GB300s, `MOE_EXPERT_FP8_SPEEDUP`), its
+/// dense runs there held out; the batch-1 decode rows of mixtures of experts that set
+/// llama.cpp's fixed time per expert layer (`LLAMACPP_MOE_DECODE_FIXED_S`), the same
+/// sources' dense rows and prompt rows held out.
+type RunsFittedOn = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+const FITTED_ON_MODEL_GPUS: &[RunsFittedOn] = &[
     (
         "MOE_LAYER_FIXED_S, MOE_EXPERT_FP8_SPEEDUP",
         "NVIDIA-NeMo/Megatron-Bridge",
+        "",
         &[
             "deepseek-v3",
             "gpt-oss-120b",
@@ -724,8 +761,43 @@ const FITTED_ON_MODEL_GPUS: &[(&str, &str, &[&str], &[&str])] = &[
     (
         "MOE_EXPERT_FP8_SPEEDUP",
         "NVIDIA-NeMo/Megatron-Bridge",
+        "",
         &["deepseek-v3"],
         &["gb300"],
+    ),
+    (
+        "LLAMACPP_MOE_DECODE_FIXED_S",
+        "benches/dgx-spark.md",
+        "decode_tokens_per_s",
+        &["gpt-oss-20b", "gpt-oss-120b", "qwen3-30b-a3b"],
+        &["dgx-spark"],
+    ),
+    (
+        "LLAMACPP_MOE_DECODE_FIXED_S",
+        "geerlingguy/ai-benchmarks",
+        "decode_tokens_per_s",
+        &["gpt-oss-20b"],
+        &["rtx-4090"],
+    ),
+    (
+        "LLAMACPP_MOE_DECODE_FIXED_S",
+        "llama.cpp/discussions/15396",
+        "decode_tokens_per_s",
+        &["gpt-oss-20b", "gpt-oss-120b"],
+        &[
+            "rtx-5060-ti-16gb",
+            "rtx-5070-ti",
+            "rtx-5080",
+            "rtx-4080-super",
+            "rtx-pro-6000-blackwell",
+        ],
+    ),
+    (
+        "LLAMACPP_MOE_DECODE_FIXED_S",
+        "PurrBytesCode/JAIDoc",
+        "decode_tokens_per_s",
+        &["qwen3.5-35b-a3b"],
+        &["rtx-3090"],
     ),
 ];
 
@@ -736,8 +808,11 @@ pub fn fitted_on(m: &Measurement) -> Option<&'static str> {
     let gpu = m.gpu();
     if let Some((name, ..)) = FITTED_ON_MODEL_GPUS
         .iter()
-        .find(|(_, fragment, models, gpus)| {
-            url.contains(fragment) && models.contains(&m.model()) && gpus.contains(&gpu)
+        .find(|(_, fragment, k, models, gpus)| {
+            url.contains(fragment)
+                && (k.is_empty() || *k == kind)
+                && models.contains(&m.model())
+                && gpus.contains(&gpu)
         })
     {
         return Some(name);
