@@ -168,6 +168,15 @@ pub const MOE_LAYER_FIXED_S: f64 = 5e-3;
 /// 1–16 tokens) lies within 16% of the line. llama.cpp's MoE decode is calibrated as it
 /// stands (its batch-1 rows land within ±25% without it).
 pub const VLLM_MOE_KERNEL_FIXED_S: f64 = 36e-6;
+/// The same fixed time per layer of a mixture of experts on AMD's Instinct parts, whose
+/// fused MoE kernels (vLLM's and SGLang's Triton and AITER paths under ROCm) keep about
+/// four times CUDA's. Fitted by least squares (log error) to InferenceX's five DeepSeek-R1
+/// points on eight MI325X under SGLang at 8k/1k, concurrency 4 to 64 (PR 3318's baseline
+/// table): 150 µs, 6.0% root-mean-square, where CUDA's 36 µs put them 9–71% over, most at
+/// the lowest concurrency. Held out: gpt-oss-120b under vLLM on one MI300X at 64–256
+/// concurrent requests (InferenceX PR 1053) goes from 37–54% over to 16–39% over, two of
+/// four within, and four MI100s' Qwen3-30B-A3B from 32% over to 15%.
+pub const ROCM_MOE_KERNEL_FIXED_S: f64 = 150e-6;
 
 /// Share of the GPU's 16-bit matrix peak that vLLM's and SGLang's fused MoE kernels reach
 /// on a prompt's routed experts when each GPU holds its experts whole, before the cost of a
@@ -977,7 +986,12 @@ pub fn speed(
             // layers are left in, 5% of its layers.
             let moe_kernels = match model.experts {
                 Some(_) if workload.runtime().tensor_parallel() => {
-                    t.layers * VLLM_MOE_KERNEL_FIXED_S
+                    t.layers
+                        * if Stack::of(gpu) == Stack::RocmInstinct {
+                            ROCM_MOE_KERNEL_FIXED_S
+                        } else {
+                            VLLM_MOE_KERNEL_FIXED_S
+                        }
                 }
                 Some(_) if graphed => t.layers * LLAMACPP_MOE_DECODE_FIXED_S,
                 _ => 0.0,

@@ -793,6 +793,13 @@ const FITTED_ON_MODEL_GPUS: &[RunsFittedOn] = &[
         ],
     ),
     (
+        "ROCM_MOE_KERNEL_FIXED_S",
+        "SemiAnalysisAI/InferenceX/pull/3318",
+        "decode_tokens_per_s",
+        &["deepseek-v3"],
+        &["mi325x"],
+    ),
+    (
         "LLAMACPP_MOE_DECODE_FIXED_S",
         "PurrBytesCode/JAIDoc",
         "decode_tokens_per_s",
