@@ -136,6 +136,16 @@ pub const ONEAPI_ALCHEMIST_COMPUTE: f64 = 0.24;
 /// (936 GB/s) and 50.8 on an RTX 3060 (360 GB/s): per GB/s, 0.63–0.81 of the NVIDIA
 /// cards', about 0.72 in the middle.
 pub const ONEAPI_BANDWIDTH: f64 = 0.72;
+/// The share of that decode bandwidth llama.cpp's SYCL backend reaches on Alchemist (Arc
+/// A770), whose matrix-vector kernels the Battlemage runs above do not describe. Fitted by
+/// least squares (log error) to the A770's two SYCL runs of Llama 2 7B: 42.94 tokens/s
+/// (Q4_0, Intel's CI log of August 2024, NeoZhangJianyu/ci_log) and 34.52 (Q4_K_M, the
+/// same month's secext2022 comparison): 0.59, both within 10%, where 1 put them 52% and
+/// 76% over. Held out: two A770s' Qwen3-30B-A3B on a 2026 Vulkan build moves from 60% over
+/// to within 10%; the 2024 Vulkan runs of Llama 2 7B stay 45–125% over. Intel's later SYCL
+/// pull requests report 55–65 tokens/s for that model without naming the test, so newer
+/// builds may be faster than this.
+pub const LLAMACPP_ALCHEMIST_DECODE_SHARE: f64 = 0.59;
 
 /// Share of eager PyTorch's element-wise training traffic (`estimate::TRAINING_TRAFFIC_PASSES`)
 /// that XLA leaves in transformer training: it compiles the whole training step and fuses

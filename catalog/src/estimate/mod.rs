@@ -979,6 +979,12 @@ pub fn speed(
                     stack::BANDWIDTH_EFFICIENCY,
                     LLAMACPP_CUDA_GRAPH_DECODE_OVERHEAD_PER_LAYER_S,
                 )
+            } else if workload.runtime() == Runtime::LlamaCpp
+                && Stack::of(gpu) == Stack::OneApiAlchemist
+            {
+                let ((lo, hi), per_layer) = stack::decode_fit(Stack::OneApiAlchemist);
+                let share = stack::LLAMACPP_ALCHEMIST_DECODE_SHARE;
+                ((lo * share, hi * share), per_layer)
             } else {
                 stack::decode_fit(Stack::of(gpu))
             };

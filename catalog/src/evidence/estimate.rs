@@ -808,11 +808,36 @@ const FITTED_ON_MODEL_GPUS: &[RunsFittedOn] = &[
     ),
 ];
 
+/// Rows a constant was fitted on where one source holds runs on several backends: source,
+/// kind, GPU and backend. The A770's SYCL decode runs set llama.cpp's Alchemist share; the
+/// same sources' Vulkan runs are held out.
+const FITTED_ON_BACKEND: &[(&str, &str, &str, &str, &str)] = &[
+    (
+        "LLAMACPP_ALCHEMIST_DECODE_SHARE",
+        "NeoZhangJianyu/ci_log",
+        "decode_tokens_per_s",
+        "arc-a770-16gb",
+        "sycl",
+    ),
+    (
+        "LLAMACPP_ALCHEMIST_DECODE_SHARE",
+        "secext2022/pmks-2",
+        "decode_tokens_per_s",
+        "arc-a770-16gb",
+        "sycl",
+    ),
+];
+
 /// The constants a row was fitted on, if any; every other row set no constant (held out).
 pub fn fitted_on(m: &Measurement) -> Option<&'static str> {
     let url = m.source_url();
     let kind = m.text("kind");
     let gpu = m.gpu();
+    if let Some((name, ..)) = FITTED_ON_BACKEND.iter().find(|(_, fragment, k, g, b)| {
+        url.contains(fragment) && *k == kind && *g == gpu && m.text("backend") == *b
+    }) {
+        return Some(name);
+    }
     if let Some((name, ..)) = FITTED_ON_MODEL_GPUS
         .iter()
         .find(|(_, fragment, k, models, gpus)| {
