@@ -359,6 +359,17 @@ pub struct Workload {
     /// llama.cpp's prompt micro-batch in tokens (`-ub`); `None`: its default
     /// (`estimate::LLAMACPP_UBATCH`). Not in the link: a measurement states it.
     pub ubatch: Option<u32>,
+    /// The year and month of the software build a measurement ran, from its date; `None`:
+    /// today's, which every answer models. Features that landed in a runtime later
+    /// (`estimate::llamacpp_cuda_graphs`) are left out of an older build's estimate. Not in
+    /// the link: a measurement states it.
+    pub built: Option<(u16, u8)>,
+    /// Whether llama.cpp ran its CUDA backend on an NVIDIA card: `true` for every answer;
+    /// a measurement of its Vulkan backend sets it false, so the CUDA backend's own prompt
+    /// kernels (`estimate::llamacpp_mmq_tensor_core_speedup`) stay out of it. (Vulkan
+    /// records a step's kernels in command buffers, so its decode keeps the graphed fixed
+    /// cost.) Not in the link.
+    pub cuda_backend: bool,
 }
 
 /// A memory bandwidth measured on the person's machine, and the catalog card it is.
@@ -456,6 +467,8 @@ impl Default for Workload {
             have: Vec::new(),
             measured: None,
             ubatch: None,
+            built: None,
+            cuda_backend: true,
         }
     }
 }

@@ -107,6 +107,8 @@ fn state_strategy() -> impl Strategy<Value = AppState> {
                 have: have.into_iter().take(3).collect(),
                 measured: measured.map(|(gpu, gbs)| catalog::workload::Measured { gpu, gbs }),
                 ubatch: None,
+                built: None,
+                cuda_backend: true,
             },
         );
     (

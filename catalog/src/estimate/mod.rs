@@ -102,18 +102,24 @@ pub const LLAMACPP_HBM_QUANT_PREFILL_SHARE: f64 = 6914.08 / 8668.24;
 /// (AMD's llama.cpp runs, 5.3 TB/s) were left out of the fit.
 pub const LLAMACPP_HBM_DECODE_BANDWIDTH: (f64, f64) = (0.53, 0.75);
 pub const LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S: f64 = 110e-6;
-/// llama.cpp's decode on NVIDIA's GDDR cards from Turing on: its fixed cost per layer.
-/// Its CUDA backend replays each decode step as one CUDA graph, so a step pays far less
-/// than the 50 µs a layer of separately launched kernels that other runtimes' steps keep
-/// (`stack::DECODE_OVERHEAD_PER_LAYER_S`). Fitted, with the share of bandwidth held at
+/// llama.cpp's decode on NVIDIA's GDDR cards where it uses CUDA graphs
+/// (`llamacpp_cuda_graphs`: Ampere on, and Turing in builds from August 2026): its fixed
+/// cost per layer. Its CUDA backend replays each decode step as one CUDA graph, so a step
+/// pays far less than the 50 µs a layer of separately launched kernels that other
+/// runtimes' steps keep (`stack::DECODE_OVERHEAD_PER_LAYER_S`). Fitted, with the share of bandwidth held at
 /// the middle of CUDA's band (0.75), by least squares (log error) to the tg128 rows of
 /// llama.cpp's CUDA scoreboard (discussion 15013, Llama 2 7B Q4_0, builds of 2025–26) for
 /// its 18 cards of compute capability 7.5 or more with GDDR memory: RTX 2080 Ti, 3060,
 /// 3090 Ti, 4060 Ti, 4070 Ti SUPER, 4080, 4080 SUPER, 5070, 5070 Ti, 5080, 5090, A5000,
 /// A6000, 6000 Ada, PRO 6000 Blackwell, A40, L40 and T4: 17 µs, 9.4% root-mean-square
 /// (fitting the share too gives 0.77 and 22 µs, no closer). At 50 µs the same rows were
-/// estimated 12–27% slow. Pascal cards keep the 50 µs their rows fit (P40: +4%); older
-/// builds, from before the graphs, are held out and run slower than this.
+/// estimated 12–27% slow. Pascal cards keep the 50 µs their rows fit (P40: +4%). The two
+/// Turing cards (RTX 2080 Ti, T4) were in the fit, although their builds ran without
+/// graphs; with them taken as such their rows read −12% and +14%, and on the 16 other
+/// cards alone the fit would fall to about 2 µs (9.7% against 12.6% root-mean-square), but
+/// `LLAMACPP_MOE_DECODE_FIXED_S` was fitted on top of 17 µs and at 2 µs two held-out rows
+/// leave ±25% (an RTX 5090's Llama 2 7B from PR 14903, two RTX 3090s' Qwen3.5-35B-A3B), so
+/// it stays. Builds from before the graphs (January 2024) are estimated without them.
 pub const LLAMACPP_CUDA_GRAPH_DECODE_OVERHEAD_PER_LAYER_S: f64 = 17e-6;
 /// What a layer of a mixture of experts adds to that step on the same cards: routing
 /// (the router's matmul, its softmax and top-k, the gathers and the weighted sum) and the
@@ -126,7 +132,7 @@ pub const LLAMACPP_CUDA_GRAPH_DECODE_OVERHEAD_PER_LAYER_S: f64 = 17e-6;
 /// gpt-oss guide's RTX 5060 Ti, 5070 Ti, 5080, 4080 SUPER and PRO 6000 Blackwell rows
 /// (discussion 15396, gpt-oss 20B and 120B) and two RTX 3090s' Qwen3.5-35B-A3B: 58 µs,
 /// 12.9% root-mean-square, all eleven within ±25%. Held out: runs with experts in system
-/// memory.
+/// memory. A build that launches the kernels one by one (no CUDA graph) pays it too.
 pub const LLAMACPP_MOE_DECODE_FIXED_S: f64 = 58e-6;
 
 /// How much faster a mixture of experts' routed experts multiply in FP8 than in 16 bits
@@ -290,6 +296,61 @@ fn hbm(gpu: &Gpu) -> bool {
     gpu.memory_type
         .as_deref()
         .is_some_and(|m| m.starts_with("HBM"))
+}
+
+/// llama.cpp's CUDA backend on an NVIDIA card with GDDR memory (HBM cards keep their own
+/// decode fit, `LLAMACPP_HBM_DECODE_BANDWIDTH`).
+fn llamacpp_cuda(gpu: &Gpu, workload: &Workload) -> bool {
+    workload.runtime() == Runtime::LlamaCpp && gpu.vendor == Vendor::Nvidia && !hbm(gpu)
+}
+
+/// Whether llama.cpp replays a decode step on this card as one CUDA graph
+/// (`LLAMACPP_CUDA_GRAPH_DECODE_OVERHEAD_PER_LAYER_S`). Its CUDA backend captured graphs
+/// from May 2024 (llama.cpp PR 6766) but only on Ampere and later: below compute
+/// capability 8.0 `ggml_cuda_graph_set_enabled` marks them `disable_due_to_gpu_arch`.
+/// PR 25749 lowered that gate to Volta; opened on 16 July 2026, it was in the tree by 25
+/// August (PR 27721 quotes the Volta gate), so builds dated August 2026 or later have it
+/// on Turing too. Pascal is still left out. Today's build, which every answer models, has
+/// both.
+pub fn llamacpp_cuda_graphs(gpu: &Gpu, workload: &Workload) -> bool {
+    let built = workload.built.unwrap_or((u16::MAX, 12));
+    let since = match gpu.compute_capability() {
+        Some(cc) if cc >= (8, 0) => (2024, 5),
+        Some(cc) if cc >= (7, 0) => (2026, 8),
+        _ => return false,
+    };
+    llamacpp_cuda(gpu, workload) && built >= since
+}
+
+/// How much faster llama.cpp's CUDA build processes a prompt of quantized weights since
+/// its MMQ kernels began multiplying them on INT8 tensor cores (June 2024, compute
+/// capability 7.5 on), against the dequantize-and-cuBLAS path it took at the default
+/// micro-batch of 512 before, which the engine's rates for llama.cpp were set on (builds of
+/// early 2024). The kernels' author measured each type on an RTX 4090 (Llama 3 8B,
+/// micro-batch 512) against that path: Q4_0 10,359 against 7,776 tokens/s (PR 7676, which
+/// also moved Q4_1, Q5_0, Q5_1 and Q8_0), 1.33; Q4_K_S 9,267 against 7,694 (PR 7860, with
+/// Q5_K and Q6_K), 1.20. Not fitted on any row. Applied where those PRs measured, GeForce
+/// cards from Ampere on (their tables are of an RTX 3090 and an RTX 4090): on llama.cpp's
+/// CUDA scoreboard (builds of 2025) the workstation cards' prompt rows (RTX A6000, A40,
+/// PRO 6000 Blackwell, all within 6%) and the two Turing cards' (RTX 2080 Ti +11%, T4
+/// +34%) show no such gain, where the GeForce cards' ran 19–29% above the engine without
+/// it. Other types keep 1: Q3_K and IQ2_XS moved later, MXFP4 had no path before, and a
+/// mixture of experts has its own share (`LLAMACPP_MOE_PREFILL_SHARE`), fitted on builds
+/// that have the kernels.
+pub fn llamacpp_mmq_tensor_core_speedup(gpu: &Gpu, workload: &Workload) -> f64 {
+    let built = workload.built.unwrap_or((u16::MAX, 12));
+    let measured_on = gpu.vendor == Vendor::Nvidia
+        && gpu.segment == Segment::Consumer
+        && gpu.compute_capability().is_some_and(|cc| cc >= (8, 0));
+    let cuda = workload.runtime() == Runtime::LlamaCpp && workload.cuda_backend;
+    if !cuda || !measured_on || built < (2024, 6) {
+        return 1.0;
+    }
+    match workload.precision {
+        Precision::Int4 | Precision::Q8_0 => 10358.75 / 7776.11,
+        Precision::Q4KM | Precision::Q5KM | Precision::Q6K => 9267.19 / 7694.01,
+        _ => 1.0,
+    }
 }
 
 /// Share of gradient communication hidden behind the backward pass (PyTorch DDP buckets).
@@ -966,9 +1027,7 @@ pub fn speed(
             } else {
                 0.0
             };
-            let graphed = workload.runtime() == Runtime::LlamaCpp
-                && !hbm(gpu)
-                && gpu.compute_capability().is_some_and(|cc| cc >= (7, 5));
+            let graphed = llamacpp_cuda_graphs(gpu, workload);
             let (decode_bw, per_layer) = if workload.runtime() == Runtime::LlamaCpp && hbm(gpu) {
                 (
                     LLAMACPP_HBM_DECODE_BANDWIDTH,
@@ -999,7 +1058,10 @@ pub fn speed(
                             VLLM_MOE_KERNEL_FIXED_S
                         }
                 }
-                Some(_) if graphed => t.layers * LLAMACPP_MOE_DECODE_FIXED_S,
+                // Routing's small kernels cost no less when launched one by one.
+                Some(_) if graphed || llamacpp_cuda(gpu, workload) => {
+                    t.layers * LLAMACPP_MOE_DECODE_FIXED_S
+                }
                 _ => 0.0,
             };
             let overhead = t.layers * per_layer + moe_kernels + tp_comm;
@@ -1060,7 +1122,7 @@ pub fn speed(
             let experts = if llama_moe {
                 LLAMACPP_MOE_PREFILL_SHARE
             } else {
-                1.0
+                llamacpp_mmq_tensor_core_speedup(gpu, workload)
             };
             // The experts' weights a mixture of experts streams per prompt micro-batch
             // (`llamacpp_expert_stream_bytes`), read at the decode bandwidth.
@@ -1509,6 +1571,54 @@ pub fn is_vision(family: Family) -> bool {
 mod tests {
     use super::*;
     use crate::data::Catalog;
+
+    #[test]
+    fn a_build_has_the_llamacpp_features_of_its_date() {
+        let c = Catalog::embedded();
+        let gpu = |id: &str| c.gpu(id).expect("in the catalog");
+        let at = |built: Option<(u16, u8)>| Workload {
+            runtime: Some(Runtime::LlamaCpp),
+            precision: Precision::Q4KM,
+            built,
+            ..Workload::default()
+        };
+        let graphs = |id: &str, built| llamacpp_cuda_graphs(gpu(id), &at(built));
+        // Ampere on since May 2024; Turing only from August 2026; Pascal and HBM never.
+        assert!(!graphs("rtx-3090", Some((2024, 1))));
+        assert!(graphs("rtx-3090", Some((2024, 5))));
+        assert!(!graphs("rtx-2080-ti", Some((2025, 8))));
+        assert!(graphs("rtx-2080-ti", Some((2026, 8))));
+        assert!(graphs("rtx-2080-ti", None));
+        assert!(!graphs("p40", None));
+        assert!(!graphs("a100-sxm4-80gb", None));
+        let vllm = Workload {
+            runtime: Some(Runtime::Vllm),
+            ..at(None)
+        };
+        assert!(!llamacpp_cuda_graphs(gpu("rtx-3090"), &vllm));
+        // The MMQ kernels' INT8 tensor cores: GeForce from Ampere, CUDA builds from June
+        // 2024, the types the two PRs moved.
+        let mma = |id: &str, w: &Workload| llamacpp_mmq_tensor_core_speedup(gpu(id), w);
+        assert!((mma("rtx-4090", &at(None)) - 9267.19 / 7694.01).abs() < 1e-9);
+        let q4_0 = Workload {
+            precision: Precision::Int4,
+            ..at(None)
+        };
+        assert!((mma("rtx-3090", &q4_0) - 10358.75 / 7776.11).abs() < 1e-9);
+        assert_eq!(mma("rtx-4090", &at(Some((2024, 5)))), 1.0);
+        assert_eq!(mma("rtx-a6000", &at(None)), 1.0);
+        assert_eq!(mma("rtx-2080-ti", &at(None)), 1.0);
+        let vulkan = Workload {
+            cuda_backend: false,
+            ..at(None)
+        };
+        assert_eq!(mma("rtx-4090", &vulkan), 1.0);
+        let mxfp4 = Workload {
+            precision: Precision::Mxfp4,
+            ..at(None)
+        };
+        assert_eq!(mma("rtx-4090", &mxfp4), 1.0);
+    }
 
     #[test]
     fn the_power_cap_finds_the_full_rate_gddr_cards_and_only_those() {

@@ -231,6 +231,23 @@ fn queued_decode_seconds(
     Some(steps * concurrency / rate)
 }
 
+/// The year and month of a row's date (`2025-08`, `2025-08-19`): the build it ran, for the
+/// features a runtime gained later (`Workload::built`). `None` for an undated row.
+fn built(date: &str) -> Option<(u16, u8)> {
+    // Read digit by digit: the standard library's integer parsing would add its own code
+    // to the page's WebAssembly for two numbers.
+    let digits = |s: &[u8]| {
+        s.iter().try_fold(0u16, |n, c| {
+            c.is_ascii_digit().then(|| n * 10 + u16::from(c - b'0'))
+        })
+    };
+    let b = date.as_bytes();
+    if b.len() < 7 || b[4] != b'-' {
+        return None;
+    }
+    Some((digits(&b[..4])?, digits(&b[5..7])? as u8))
+}
+
 /// The engine's figure for a row, beside the published one; `None` when the row's GPU or
 /// model is not in the catalog or the run does not fit the engine's model of it.
 pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
@@ -263,6 +280,8 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 gpus: m.gpus(),
                 runtime: m.runtime(),
                 kv: KvCache::parse(s("kv")).unwrap_or(KvCache::F16),
+                built: built(m.date()),
+                cuda_backend: matches!(s("backend"), "" | "cuda"),
                 ..Workload::default()
             };
             let rate = match offload(catalog, m, &w) {
@@ -302,6 +321,8 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 runtime: m.runtime(),
                 kv: KvCache::parse(s("kv")).unwrap_or(KvCache::F16),
                 ubatch: n("ubatch").map(|u| u as u32),
+                built: built(m.date()),
+                cuda_backend: matches!(s("backend"), "" | "cuda"),
                 ..Workload::default()
             };
             let speed = match offload(catalog, m, &w) {
@@ -535,7 +556,9 @@ const FITTED: &[(&str, &str, &str)] = &[
 /// Rows fitted on by GPU as well as source: `LLAMACPP_HBM_DECODE_*` took XiongjieDai's A100
 /// and H100 decode rows, not the same table's GeForce or Apple rows.
 const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
-    // llama.cpp's CUDA scoreboard: the decode rows of the GDDR cards from Turing on.
+    // llama.cpp's CUDA scoreboard: the decode rows of the GDDR cards from Turing on (the
+    // two Turing cards' builds ran without graphs, `estimate::llamacpp_cuda_graphs`, but
+    // were in the fit).
     (
         "LLAMACPP_CUDA_GRAPH_DECODE_OVERHEAD_PER_LAYER_S",
         "llama.cpp/discussions/15013",
