@@ -157,6 +157,16 @@ pub const LLAMACPP_ALCHEMIST_DECODE_SHARE: f64 = 0.59;
 /// passes.
 pub const XLA_ELEMENTWISE_TRAFFIC: f64 = 0.0;
 
+/// Share of eager PyTorch's element-wise training traffic for a convolution net
+/// (`estimate::CONV_TRAINING_TRAFFIC_PASSES`) that XLA leaves on a TPU: it fuses batch
+/// normalisation's scale and shift, the activations and the residual adds into the
+/// convolutions around them, while the normalisation's statistics still read whole
+/// tensors. Fitted (0.1 grid) on Google's MLPerf Training v0.5 and v0.6 ResNet-50 runs on
+/// TPU v3 (4, 16 and 64 chips, TensorFlow, 1,865–1,956 images/s a chip): 0.2, within 6% of
+/// each; at 1.0 they were 57–59% low. Held out, the v0.7 and v1.0 runs (TPU v3 under
+/// TensorFlow 2, TPU v4 on 8 and 64 chips) land within 10%.
+pub const XLA_CONV_ELEMENTWISE_TRAFFIC: f64 = 0.2;
+
 /// Share of eager PyTorch's element-wise training traffic that Megatron-Core with
 /// Transformer Engine leaves: none. Its layers are fused modules (`LayerNormLinear`,
 /// `LayerNormMLP` with the bias and activation inside, fused softmax, RoPE and

@@ -203,15 +203,17 @@ fn each_item_carries_the_measurement_its_card_shows() {
     );
     // A GPU nobody measured training: the same model trained on another GPU, named first
     // among the differences.
-    let k80 = items
+    let rtx3080 = items
         .iter()
-        .find(|i| i["id"] == "k80")
-        .expect("the K80 is listed");
-    let first = k80["measured"]["differs"][0].as_str().unwrap_or_default();
+        .find(|i| i["id"] == "rtx-3080")
+        .expect("the RTX 3080 is listed");
+    let first = rtx3080["measured"]["differs"][0]
+        .as_str()
+        .unwrap_or_default();
     assert!(
-        first.starts_with("gpu:") && first != "gpu:k80",
+        first.starts_with("gpu:") && first != "gpu:rtx-3080",
         "{}",
-        k80["measured"]
+        rtx3080["measured"]
     );
     // The CSV row holds the same figure.
     let header: Vec<&str> = CSV_HEADER.split(',').collect();

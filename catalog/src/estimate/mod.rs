@@ -121,6 +121,19 @@ pub const LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S: f64 = 110e-6;
 /// leave ±25% (an RTX 5090's Llama 2 7B from PR 14903, two RTX 3090s' Qwen3.5-35B-A3B), so
 /// it stays. Builds from before the graphs (January 2024) are estimated without them.
 pub const LLAMACPP_CUDA_GRAPH_DECODE_OVERHEAD_PER_LAYER_S: f64 = 17e-6;
+/// Share of its 16-bit shader band at which llama.cpp's decode multiplies quantized
+/// weights on an NVIDIA GPU without DP4A or tensor cores (compute capability below 6.1:
+/// the Tesla P100, the K80). Its matrix-vector kernels dot four 8-bit values at a time with
+/// `__dp4a`, which these chips lack, so ggml's `ggml_cuda_dp4a` falls back to four
+/// separate multiply-adds on bytes it unpacks first, and the step is bound by that work,
+/// not by reading the weights: a P100, with 732 GB/s, decodes about as fast as a Tesla P40
+/// with 347. Fitted on one row, a Tesla P100-PCIE-16GB's gpt-oss-20b MXFP4 tg128 (66.3
+/// tokens/s, llama.cpp build 6830, the gpt-oss guide's discussion 15396), where the
+/// bandwidth alone gave 139 (+110%): 0.077. Held out, LocalScore's two runs on a Tesla
+/// P100-SXM2-16GB (llamafile, dense Llama 3.1 8B and Qwen2.5 14B at Q4_K_M) go from +108%
+/// and +94% to +7% and −3%. Prompts are unaffected: without DP4A llama.cpp dequantizes and
+/// multiplies them with cuBLAS in 16 bits.
+pub const LLAMACPP_NO_DP4A_DECODE_COMPUTE: f64 = 0.077;
 /// What a layer of a mixture of experts adds to that step on the same cards: routing
 /// (the router's matmul, its softmax and top-k, the gathers and the weighted sum) and the
 /// expert matmuls' own launches, small kernels whose time does not shrink with the bytes
@@ -1028,6 +1041,20 @@ pub fn speed(
                 0.0
             };
             let graphed = llamacpp_cuda_graphs(gpu, workload);
+            // llama.cpp's quantized matrix-vector products on a GPU without DP4A
+            // (`LLAMACPP_NO_DP4A_DECODE_COMPUTE`).
+            let vector_share = if workload.runtime() == Runtime::LlamaCpp
+                && gpu.vendor == Vendor::Nvidia
+                && (workload.precision.is_gguf()
+                    || matches!(workload.precision, Precision::Int4 | Precision::Int8))
+                && dp4a_tops(gpu).is_none()
+                && gpu.int8_tensor_tops.is_none()
+                && gpu.fp16_tensor_tflops.is_none()
+            {
+                LLAMACPP_NO_DP4A_DECODE_COMPUTE
+            } else {
+                1.0
+            };
             let (decode_bw, per_layer) = if workload.runtime() == Runtime::LlamaCpp && hbm(gpu) {
                 (
                     LLAMACPP_HBM_DECODE_BANDWIDTH,
@@ -1067,10 +1094,10 @@ pub fn speed(
             let overhead = t.layers * per_layer + moe_kernels + tp_comm;
             let step = |bw_eff: f64, mfu: f64, host_s: f64| {
                 let mem = bytes / bw(bw_eff);
-                let comp = 2.0 * active * b * in_turn / (flops(mfu) * n);
+                let comp = 2.0 * active * b * in_turn / (flops(mfu) * n * vector_share);
                 mem.max(comp) + host_s + overhead
             };
-            let bound = if bytes / bw(0.75) >= 2.0 * active * b / (flops(0.4) * n) {
+            let bound = if bytes / bw(0.75) >= 2.0 * active * b / (flops(0.4) * n * vector_share) {
                 Bound::Memory
             } else {
                 Bound::Compute
@@ -1199,7 +1226,7 @@ pub fn speed(
                 });
             let terms = Terms {
                 per_step: b,
-                compute_s: 2.0 * active * b * in_turn / (flops(mfu_mid) * n),
+                compute_s: 2.0 * active * b * in_turn / (flops(mfu_mid) * n * vector_share),
                 memory_s: bytes / bw(mid(decode_bw)) + mid(host_read),
                 communication_s: tp_comm,
                 fixed_s: t.layers * per_layer + moe_kernels,
@@ -1319,13 +1346,14 @@ pub fn speed(
             moe_fixed = MOE_LAYER_FIXED_S * t.layers;
         }
     }
-    // XLA's fusion is measured on transformers (MaxText); convolution nets still write
-    // every layer's activations to memory, so they keep the traffic.
+    // XLA fuses a transformer's element-wise work away (MaxText) and most of a convolution
+    // net's (`stack::XLA_CONV_ELEMENTWISE_TRAFFIC`); eager PyTorch keeps it all.
     let fused = match sized.transformer {
         Some(_) if workload.framework() == Framework::Megatron => {
             stack::MEGATRON_ELEMENTWISE_TRAFFIC
         }
         Some(_) => stack.elementwise_traffic,
+        None if Stack::of(gpu) == Stack::Xla => stack::XLA_CONV_ELEMENTWISE_TRAFFIC,
         None => 1.0,
     };
     // QLoRA dequantises every base weight once per pass (`QLORA_DEQUANT_BYTES_PER_PARAM`);

@@ -584,6 +584,26 @@ const FITTED_ON_GPUS: &[(&str, &str, &str, &[&str])] = &[
             "t4",
         ],
     ),
+    // A P100's llama.cpp decode without DP4A; LocalScore's P100 runs are held out.
+    (
+        "LLAMACPP_NO_DP4A_DECODE_COMPUTE",
+        "discussioncomment-14761475",
+        "decode_tokens_per_s",
+        &["p100-pcie-16gb"],
+    ),
+    // Google's first two MLPerf Training rounds on TPU v3; the later rounds are held out.
+    (
+        "XLA_CONV_ELEMENTWISE_TRAFFIC",
+        "mlcommons/training_results_v0.5",
+        "train_throughput",
+        &["tpu-v3"],
+    ),
+    (
+        "XLA_CONV_ELEMENTWISE_TRAFFIC",
+        "mlcommons/training_results_v0.6",
+        "train_throughput",
+        &["tpu-v3"],
+    ),
     // Lambda's ratios of the GPUs those constants were set on; its B200 runs, added to the
     // table later, are held out.
     (
