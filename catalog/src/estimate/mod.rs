@@ -106,9 +106,10 @@ pub const LLAMACPP_HBM_DECODE_OVERHEAD_PER_LAYER_S: f64 = 110e-6;
 /// (`llamacpp_cuda_graphs`: Ampere on, and Turing in builds from August 2026): its fixed
 /// cost per layer. Its CUDA backend replays each decode step as one CUDA graph, so a step
 /// pays far less than the 50 µs a layer of separately launched kernels that other
-/// runtimes' steps keep (`stack::DECODE_OVERHEAD_PER_LAYER_S`). Fitted, with the share of bandwidth held at
-/// the middle of CUDA's band (0.75), by least squares (log error) to the tg128 rows of
-/// llama.cpp's CUDA scoreboard (discussion 15013, Llama 2 7B Q4_0, builds of 2025–26) for
+/// runtimes' steps keep (`stack::DECODE_OVERHEAD_PER_LAYER_S`). Fitted, with the share of
+/// bandwidth held at the middle of CUDA's band (0.75), by least squares (log error) to the
+/// tg128 rows of llama.cpp's CUDA scoreboard (discussion 15013, Llama 2 7B Q4_0, builds of
+/// 2025–26) for
 /// its 18 cards of compute capability 7.5 or more with GDDR memory: RTX 2080 Ti, 3060,
 /// 3090 Ti, 4060 Ti, 4070 Ti SUPER, 4080, 4080 SUPER, 5070, 5070 Ti, 5080, 5090, A5000,
 /// A6000, 6000 Ada, PRO 6000 Blackwell, A40, L40 and T4: 17 µs, 9.4% root-mean-square
