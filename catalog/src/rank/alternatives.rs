@@ -198,10 +198,19 @@ pub(super) fn alternatives<'c>(
         } else {
             among > as_entered
         };
-        let top = items
-            .into_iter()
-            .next()
-            .filter(|r| is_candidate(r, &changed));
+        // More GPUs are named with the first build that uses them: a single card ranked first
+        // because the others' pairs cost too much was there without the change.
+        let top = if gpus {
+            items.into_iter().find(|r| {
+                is_candidate(r, &changed)
+                    && r.placement.as_ref().is_some_and(|p| p.gpus > workload.gpus)
+            })
+        } else {
+            items
+                .into_iter()
+                .next()
+                .filter(|r| is_candidate(r, &changed))
+        };
         if let (true, Some(top)) = (opens, top) {
             out.push(Alternative {
                 change,
