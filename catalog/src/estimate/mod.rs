@@ -318,6 +318,12 @@ fn llamacpp_cuda(gpu: &Gpu, workload: &Workload) -> bool {
     workload.runtime() == Runtime::LlamaCpp && gpu.vendor == Vendor::Nvidia && !hbm(gpu)
 }
 
+/// The build a workload's runtime is estimated at: a measurement's, else one later than
+/// any feature's date (today's, which every answer models).
+fn built_or_today(workload: &Workload) -> (u16, u8) {
+    workload.built.unwrap_or((u16::MAX, 12))
+}
+
 /// Whether llama.cpp replays a decode step on this card as one CUDA graph
 /// (`LLAMACPP_CUDA_GRAPH_DECODE_OVERHEAD_PER_LAYER_S`). Its CUDA backend captured graphs
 /// from May 2024 (llama.cpp PR 6766) but only on Ampere and later: below compute
@@ -327,7 +333,7 @@ fn llamacpp_cuda(gpu: &Gpu, workload: &Workload) -> bool {
 /// on Turing too. Pascal is still left out. Today's build, which every answer models, has
 /// both.
 pub fn llamacpp_cuda_graphs(gpu: &Gpu, workload: &Workload) -> bool {
-    let built = workload.built.unwrap_or((u16::MAX, 12));
+    let built = built_or_today(workload);
     let since = match gpu.compute_capability() {
         Some(cc) if cc >= (8, 0) => (2024, 5),
         Some(cc) if cc >= (7, 0) => (2026, 8),
@@ -352,7 +358,7 @@ pub fn llamacpp_cuda_graphs(gpu: &Gpu, workload: &Workload) -> bool {
 /// mixture of experts has its own share (`LLAMACPP_MOE_PREFILL_SHARE`), fitted on builds
 /// that have the kernels.
 pub fn llamacpp_mmq_tensor_core_speedup(gpu: &Gpu, workload: &Workload) -> f64 {
-    let built = workload.built.unwrap_or((u16::MAX, 12));
+    let built = built_or_today(workload);
     let measured_on = gpu.vendor == Vendor::Nvidia
         && gpu.segment == Segment::Consumer
         && gpu.compute_capability().is_some_and(|cc| cc >= (8, 0));
