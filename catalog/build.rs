@@ -256,7 +256,7 @@ fn model(e: &Entry) -> String {
         _ => e.fail("self_attention", "a list or null"),
     };
     format!(
-        "ModelRow {{ id: {}, name: {}, family: {}, params_b: {}, active_params_b: {}, {ints}, self_attention: &[{}], gflops_per_sample: {}, pipeline_params_b: {}, decoder_gflops: {}, hf_repo: {}, gguf: {}, checkpoint: {}, gguf_repo: {}, gguf_gb: {}, awq_repo: {} }}",
+        "ModelRow {{ id: {}, name: {}, family: {}, params_b: {}, active_params_b: {}, {ints}, self_attention: &[{}], gflops_per_sample: {}, pipeline_params_b: {}, decoder_gflops: {}, hf_repo: {}, gguf: {}, checkpoint: {}, gguf_repo: {}, gguf_gb: {}, awq_repo: {}, transformers_dense_experts: {} }}",
         e.string("id"),
         e.string("name"),
         e.token("family", "Family"),
@@ -272,6 +272,7 @@ fn model(e: &Entry) -> String {
         e.opt_string("gguf_repo"),
         e.opt_float("gguf_gb"),
         e.opt_string("awq_repo"),
+        e.opt_bool("transformers_dense_experts"),
     )
 }
 

@@ -101,6 +101,7 @@ mod generated {
         gguf_repo: Option<&'static str>,
         gguf_gb: Option<f64>,
         awq_repo: Option<&'static str>,
+        transformers_dense_experts: Option<bool>,
     }
 
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
@@ -198,6 +199,7 @@ mod generated {
                 gguf_repo: owned(r.gguf_repo),
                 gguf_gb: r.gguf_gb,
                 awq_repo: owned(r.awq_repo),
+                transformers_dense_experts: r.transformers_dense_experts.unwrap_or(false),
                 notes: Vec::new(),
                 sources: Vec::new(),
             })

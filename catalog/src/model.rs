@@ -128,6 +128,12 @@ pub struct Model {
     /// card runs the model in 4-bit weights (`command`); null where none was found.
     #[serde(default)]
     pub awq_repo: Option<String>,
+    /// Mixtures of experts whose Hugging Face Transformers implementation multiplies every
+    /// expert for every token outside training (gpt-oss's `GptOssExperts`, which Optimum
+    /// Habana's Gaudi class keeps): a decode step under Transformers in 16 bits reads and
+    /// multiplies the whole model, not the routed experts (`estimate`).
+    #[serde(default)]
+    pub transformers_dense_experts: bool,
     #[serde(default)]
     pub notes: Vec<String>,
     #[serde(default)]
@@ -231,6 +237,7 @@ impl Model {
             gguf_repo: None,
             gguf_gb: None,
             awq_repo: None,
+            transformers_dense_experts: false,
             notes: Vec::new(),
             sources: Vec::new(),
         }

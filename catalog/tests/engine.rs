@@ -1933,3 +1933,43 @@ fn a_served_model_too_big_at_16_bits_runs_fp8_else_4_bit_weights() {
         None
     );
 }
+
+/// Transformers' gpt-oss experts multiply every expert outside training (the model's
+/// `transformers_dense_experts`): a 16-bit decode step reads the whole model, so it runs
+/// at about active / total of the routed speed; vLLM's fused MoE reads the routed experts.
+#[test]
+fn transformers_reads_every_gpt_oss_expert_in_16_bits() {
+    let (model, w) = llama("gpt-oss-20b", Task::Infer, Precision::Bf16, 1, 512);
+    assert!(model.transformers_dense_experts);
+    let routed = catalog::Model {
+        transformers_dense_experts: false,
+        ..model.clone()
+    };
+    let gpu = catalog().gpu("gaudi2").expect("in the catalog");
+    let decode = |m: &catalog::Model, w: &Workload| {
+        let sized = memory::size_model(m, w);
+        let p = estimate::place(gpu, &sized, w).expect("fits");
+        estimate::speed(gpu, &sized, w, &p)
+            .expect("an estimate")
+            .throughput
+            .mid
+    };
+    let transformers = Workload {
+        runtime: Some(catalog::workload::Runtime::Transformers),
+        ..w.clone()
+    };
+    let ratio = decode(&model, &transformers) / decode(&routed, &transformers);
+    // 3.6 B active of 21 B, attention and embeddings read either way.
+    assert!((0.15..0.35).contains(&ratio), "{ratio}");
+    let vllm = Workload {
+        runtime: Some(catalog::workload::Runtime::Vllm),
+        ..w.clone()
+    };
+    assert_eq!(decode(&model, &vllm), decode(&routed, &vllm));
+    // Training loops over the experts a batch hits; MXFP4 on CUDA runs routed kernels.
+    let mxfp4 = Workload {
+        precision: Precision::Mxfp4,
+        ..transformers.clone()
+    };
+    assert_eq!(decode(&model, &mxfp4), decode(&routed, &mxfp4));
+}

@@ -11,7 +11,7 @@
 use crate::gpu::Segment;
 use crate::gpu::{Gpu, Purchase, Vendor};
 use crate::memory::{self, MemoryBreakdown, Sharding, Sized};
-use crate::model::Family;
+use crate::model::{Family, Model};
 use crate::stack::{self, Stack};
 use crate::workload::{Framework, Mode, Precision, Runtime, Task, Workload};
 
@@ -267,6 +267,17 @@ fn weight_only_4bit_moe(gpu: &Gpu, sized: &Sized, workload: &Workload) -> bool {
         && matches!(workload.precision, Precision::Int4 | Precision::Mxfp4)
         && gpu.vendor == Vendor::Nvidia
         && gpu.compute_capability().is_some_and(|cc| cc < (10, 0))
+}
+
+/// Whether Transformers multiplies every expert of this mixture of experts for every token
+/// (`Model::transformers_dense_experts`): its own 16-bit expert class, outside training.
+/// With gpt-oss's MXFP4 experts on CUDA, Transformers swaps in routed Triton kernels
+/// instead, so only a 16-bit run takes the all-experts branch.
+fn transformers_dense_experts(model: &Model, workload: &Workload) -> bool {
+    model.transformers_dense_experts
+        && workload.task == Task::Infer
+        && workload.runtime() == Runtime::Transformers
+        && matches!(workload.precision, Precision::Bf16 | Precision::Fp16)
 }
 
 /// What a streaming kernel measured on the person's own card (`Workload::measured`) makes
@@ -987,7 +998,13 @@ pub fn speed(
         ..Terms::default()
     };
     let model = sized.model;
-    let active = model.active_params();
+    // Transformers' all-experts branch multiplies the whole model for every token.
+    let dense_experts = transformers_dense_experts(model, workload);
+    let active = if dense_experts {
+        model.params()
+    } else {
+        model.active_params()
+    };
     let b = f64::from(workload.batch);
     let per_node = workload.gpus.max(1);
     let link = link_for(gpu, per_node.min(placement.gpus.max(1)));
@@ -1003,7 +1020,11 @@ pub fn speed(
             let t = sized.transformer?;
             // One decode step reads every weight once (for a mixture of experts, the experts
             // the batch's tokens are routed to: `Model::params_read`) and the KV cache.
-            let moe_share = model.params_read(workload.batch) / model.params();
+            let moe_share = if dense_experts {
+                1.0
+            } else {
+                model.params_read(workload.batch) / model.params()
+            };
             // 4-bit experts through weight-only kernels take longer per byte: their share
             // of the read counts `VLLM_WEIGHT_ONLY_4BIT_MOE_SLOWDOWN` times.
             let moe_share = if weight_only_4bit_moe(gpu, sized, workload) {
