@@ -1973,3 +1973,24 @@ fn transformers_reads_every_gpt_oss_expert_in_16_bits() {
     };
     assert_eq!(decode(&model, &mxfp4), decode(&routed, &mxfp4));
 }
+
+/// llama.cpp keeps the LM head on the GPU only when `-ngl` covers every layer and more: a
+/// split with layers on the CPU reads the whole head from system memory each step.
+#[test]
+fn a_partial_layer_split_reads_the_lm_head_from_system_memory() {
+    let (model, w) = llama("gemma-2-9b", Task::Infer, Precision::Q4KM, 1, 512);
+    let sized = memory::size_model(&model, &w);
+    let of = 42;
+    let (_, host) =
+        estimate::split(&sized, &w, estimate::Offload::Layers { on_gpu: 36, of }).expect("a split");
+    let full = memory::breakdown(&sized, &w, Sharding::Single);
+    let per_param = full.weights / model.params();
+    let head = 256_000.0 * 3_584.0 * per_param;
+    let layers = (full.weights - head) * 6.0 / 42.0;
+    // Gemma 2 ties the head to the embedding: one matrix, held and read on the host.
+    assert!((host.weight_bytes - (layers + head)).abs() < 1.0);
+    let kv = host.kv_bytes;
+    assert!((host.read_bytes - (layers + head + kv)).abs() < 1.0);
+    // Without the head the host would read a proportional share of every weight.
+    assert!(host.read_bytes > full.weights * 6.0 / 42.0 + kv + 0.5 * head);
+}

@@ -119,9 +119,21 @@ pub fn split(
             }
             let off = f64::from(of - on_gpu) / layers;
             let read = model.params_read(workload.batch) / model.params();
-            let weights = full.weights * off;
+            // llama.cpp keeps the token embeddings in system memory, and the output layer
+            // (the LM head) on the GPU only when `-ngl` covers more than the repeating
+            // layers: a split that leaves layers on the CPU leaves the head there too, and
+            // the CPU reads all of it every step. Bytes per parameter as the model's mean.
+            let head = model
+                .vocab
+                .zip(model.hidden)
+                .map_or(0.0, |(v, h)| f64::from(v) * f64::from(h))
+                * full.weights
+                / model.params();
+            let embeddings = head * f64::from(model.embedding_matrices.unwrap_or(1).max(1));
+            let repeating = (full.weights - embeddings).max(0.0);
+            let weights = repeating * off + embeddings;
             let kv = full.kv_cache * off;
-            (weights, kv, weights * read + kv)
+            (weights, kv, repeating * off * read + head + kv)
         }
     };
     let share = HostShare {
