@@ -123,9 +123,10 @@ fn a_ratio_row_gives_each_gpu_its_own_cell() {
 
 #[test]
 fn no_row_of_that_kind_of_work_shows_none() {
-    // No published measurement trains anything on an MI250X, and memory rows are not
-    // speed.
-    assert!(nearest_for("task=train&model=resnet-50", "mi250x").is_none());
+    // The H100 NVL's published rows all serve a model: none trains anything, and memory
+    // rows are not speed.
+    assert!(nearest_for("task=infer&model=qwen2.5-14b", "h100-nvl-94gb").is_some());
+    assert!(nearest_for("task=train&model=resnet-50", "h100-nvl-94gb").is_none());
     // Serving rows never stand beside a training card.
     let training = nearest_for("task=qlora&model=llama-3.1-8b", "rtx-4090");
     if let Some((row, ..)) = training {
