@@ -279,3 +279,46 @@ fn a_llama_cpp_run_on_another_backend_than_the_vendors_own_names_it() {
         "{differs:?}"
     );
 }
+
+/// A LocalScore figure (`runtime: llamafile`) is the mean of its nine tests' rates: the
+/// estimate of its generation rate is the mean of llama.cpp's at each test's middle.
+#[test]
+fn a_localscore_row_is_estimated_as_the_mean_of_its_tests() {
+    let catalog = Catalog::embedded();
+    let row = |runtime: &str, context: Option<u32>| {
+        let context = context.map_or(String::new(), |c| format!(r#""context": {c}, "#));
+        let json = format!(
+            r#"[{{"kind": "decode_tokens_per_s", "gpu": "p40", "model": "llama-2-7b",
+            "runtime": "{runtime}", "precision": "q4_0", "batch": 1, {context}"value": 40.9,
+            "unit": "tokens/s", "date": "2025-05", "source_url": "https://example.org",
+            "note": "a test row"}}]"#
+        );
+        let rows = Measurement::parse_all(&json).expect("parses");
+        evidence::estimate(catalog, &rows[0])
+            .expect("an estimate")
+            .estimated
+    };
+    let tests = [
+        (1024, 16),
+        (4096, 256),
+        (2048, 256),
+        (2048, 768),
+        (1024, 1024),
+        (1280, 3072),
+        (384, 1152),
+        (64, 1024),
+        (16, 1536),
+    ];
+    let mean = tests
+        .iter()
+        .map(|(p, g)| row("llamacpp", Some(p + g / 2)))
+        .sum::<f64>()
+        / 9.0;
+    let localscore = row("llamafile", None);
+    assert!(
+        (localscore - mean).abs() < 1e-9 * mean,
+        "{localscore} {mean}"
+    );
+    // Longer caches than the 512 positions a llama.cpp row without a context is read at.
+    assert!(localscore < row("llamacpp", None));
+}

@@ -248,6 +248,22 @@ fn built(date: &str) -> Option<(u16, u8)> {
     Some((digits(&b[..4])?, digits(&b[5..7])? as u8))
 }
 
+/// LocalScore's nine tests (`runtime: llamafile` rows), prompt and generated tokens: its
+/// published prompt and generation rates are the means of each test's own rate
+/// (llamafile's `localscore/localscore.cpp`, `get_baseline_test_configs` and
+/// `getResultsSummary`).
+const LOCALSCORE_TESTS: [(u32, u32); 9] = [
+    (1024, 16),
+    (4096, 256),
+    (2048, 256),
+    (2048, 768),
+    (1024, 1024),
+    (1280, 3072),
+    (384, 1152),
+    (64, 1024),
+    (16, 1536),
+];
+
 /// The engine's figure for a row, beside the published one; `None` when the row's GPU or
 /// model is not in the catalog or the run does not fit the engine's model of it.
 pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
@@ -284,13 +300,29 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 cuda_backend: matches!(s("backend"), "" | "cuda"),
                 ..Workload::default()
             };
-            let rate = match offload(catalog, m, &w) {
-                Some(split) => offloaded_speed(catalog, m.gpu(), &w, split)?,
-                None if !m.text("with").is_empty() => mixed_speed(catalog, m, &w)?,
-                None => serving_speed(catalog, m.gpu(), &w)?,
-            }
-            .throughput
-            .mid;
+            let rate_at = |w: &Workload| {
+                let speed = match offload(catalog, m, w) {
+                    Some(split) => offloaded_speed(catalog, m.gpu(), w, split)?,
+                    None if !m.text("with").is_empty() => mixed_speed(catalog, m, w)?,
+                    None => serving_speed(catalog, m.gpu(), w)?,
+                };
+                Some(speed.throughput.mid)
+            };
+            // LocalScore generates each test's tokens after its prompt: the mean step
+            // reads the cache at the middle of that span.
+            let rate = if s("runtime") == "llamafile" {
+                let mut sum = 0.0;
+                for (prompt, generated) in LOCALSCORE_TESTS {
+                    let at = Workload {
+                        seq: Some(prompt + generated / 2),
+                        ..w.clone()
+                    };
+                    sum += rate_at(&at)?;
+                }
+                sum / LOCALSCORE_TESTS.len() as f64
+            } else {
+                rate_at(&w)?
+            };
             // A row published as generated tokens over each request's whole latency
             // (`output_tokens` generated after `prompt_tokens` read, as vLLM's
             // `benchmark_latency.py` reports) also waits for the batch's prompts: at a
@@ -325,12 +357,29 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 cuda_backend: matches!(s("backend"), "" | "cuda"),
                 ..Workload::default()
             };
-            let speed = match offload(catalog, m, &w) {
-                Some(split) => offloaded_speed(catalog, m.gpu(), &w, split)?,
-                None if !m.text("with").is_empty() => mixed_speed(catalog, m, &w)?,
-                None => serving_speed(catalog, m.gpu(), &w)?,
+            let prefill_at = |w: &Workload| {
+                let speed = match offload(catalog, m, w) {
+                    Some(split) => offloaded_speed(catalog, m.gpu(), w, split)?,
+                    None if !m.text("with").is_empty() => mixed_speed(catalog, m, w)?,
+                    None => serving_speed(catalog, m.gpu(), w)?,
+                };
+                Some(speed.prefill_seconds?.mid)
             };
-            let prefill = speed.prefill_seconds?.mid;
+            if s("runtime") == "llamafile" {
+                let mut sum = 0.0;
+                for (prompt, _) in LOCALSCORE_TESTS {
+                    let at = Workload {
+                        seq: Some(prompt),
+                        ..w.clone()
+                    };
+                    sum += f64::from(prompt) / prefill_at(&at)?;
+                }
+                return Some(Comparison {
+                    estimated: sum / LOCALSCORE_TESTS.len() as f64,
+                    published,
+                });
+            }
+            let prefill = prefill_at(&w)?;
             // A row published as a served queue's input tokens over the whole run
             // (`vllm bench serve`'s "Total input tokens" over "Benchmark duration":
             // `requests` prompts sent at once, each answered with `output_tokens`) also
