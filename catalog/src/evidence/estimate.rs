@@ -264,6 +264,33 @@ const LOCALSCORE_TESTS: [(u32, u32); 9] = [
     (16, 1536),
 ];
 
+/// A decode or prompt row's speed under the engine: offloaded to system memory, over cards
+/// of different kinds, or on one kind of GPU.
+fn row_speed(catalog: &Catalog, m: &Measurement, w: &Workload) -> Option<Speed> {
+    match offload(catalog, m, w) {
+        Some(split) => offloaded_speed(catalog, m.gpu(), w, split),
+        None if !m.text("with").is_empty() => mixed_speed(catalog, m, w),
+        None => serving_speed(catalog, m.gpu(), w),
+    }
+}
+
+/// `w` at a sequence length of `seq` tokens.
+fn with_seq(w: &Workload, seq: u32) -> Workload {
+    Workload {
+        seq: Some(seq),
+        ..w.clone()
+    }
+}
+
+/// The mean over LocalScore's tests of `rate` at the sequence length `seq` gives a test.
+fn localscore_mean(seq: fn((u32, u32)) -> u32, rate: impl Fn(u32) -> Option<f64>) -> Option<f64> {
+    let mut sum = 0.0;
+    for test in LOCALSCORE_TESTS {
+        sum += rate(seq(test))?;
+    }
+    Some(sum / LOCALSCORE_TESTS.len() as f64)
+}
+
 /// The engine's figure for a row, beside the published one; `None` when the row's GPU or
 /// model is not in the catalog or the run does not fit the engine's model of it.
 pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
@@ -300,28 +327,15 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 cuda_backend: matches!(s("backend"), "" | "cuda"),
                 ..Workload::default()
             };
-            let rate_at = |w: &Workload| {
-                let speed = match offload(catalog, m, w) {
-                    Some(split) => offloaded_speed(catalog, m.gpu(), w, split)?,
-                    None if !m.text("with").is_empty() => mixed_speed(catalog, m, w)?,
-                    None => serving_speed(catalog, m.gpu(), w)?,
-                };
-                Some(speed.throughput.mid)
-            };
             // LocalScore generates each test's tokens after its prompt: the mean step
             // reads the cache at the middle of that span.
             let rate = if s("runtime") == "llamafile" {
-                let mut sum = 0.0;
-                for (prompt, generated) in LOCALSCORE_TESTS {
-                    let at = Workload {
-                        seq: Some(prompt + generated / 2),
-                        ..w.clone()
-                    };
-                    sum += rate_at(&at)?;
-                }
-                sum / LOCALSCORE_TESTS.len() as f64
+                localscore_mean(
+                    |(prompt, generated)| prompt + generated / 2,
+                    |seq| Some(row_speed(catalog, m, &with_seq(&w, seq))?.throughput.mid),
+                )?
             } else {
-                rate_at(&w)?
+                row_speed(catalog, m, &w)?.throughput.mid
             };
             // A row published as generated tokens over each request's whole latency
             // (`output_tokens` generated after `prompt_tokens` read, as vLLM's
@@ -357,29 +371,20 @@ pub fn estimate(catalog: &Catalog, m: &Measurement) -> Option<Comparison> {
                 cuda_backend: matches!(s("backend"), "" | "cuda"),
                 ..Workload::default()
             };
-            let prefill_at = |w: &Workload| {
-                let speed = match offload(catalog, m, w) {
-                    Some(split) => offloaded_speed(catalog, m.gpu(), w, split)?,
-                    None if !m.text("with").is_empty() => mixed_speed(catalog, m, w)?,
-                    None => serving_speed(catalog, m.gpu(), w)?,
-                };
-                Some(speed.prefill_seconds?.mid)
-            };
             if s("runtime") == "llamafile" {
-                let mut sum = 0.0;
-                for (prompt, _) in LOCALSCORE_TESTS {
-                    let at = Workload {
-                        seq: Some(prompt),
-                        ..w.clone()
-                    };
-                    sum += f64::from(prompt) / prefill_at(&at)?;
-                }
+                let estimated = localscore_mean(
+                    |(prompt, _)| prompt,
+                    |seq| {
+                        let speed = row_speed(catalog, m, &with_seq(&w, seq))?;
+                        Some(f64::from(seq) / speed.prefill_seconds?.mid)
+                    },
+                )?;
                 return Some(Comparison {
-                    estimated: sum / LOCALSCORE_TESTS.len() as f64,
+                    estimated,
                     published,
                 });
             }
-            let prefill = prefill_at(&w)?;
+            let prefill = row_speed(catalog, m, &w)?.prefill_seconds?.mid;
             // A row published as a served queue's input tokens over the whole run
             // (`vllm bench serve`'s "Total input tokens" over "Benchmark duration":
             // `requests` prompts sent at once, each answered with `output_tokens`) also
