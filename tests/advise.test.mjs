@@ -157,13 +157,36 @@ test('compare: add from search and remove with one click', async () => {
 });
 
 test('phone width: no horizontal scrolling on any view', async () => {
-  for (const view of ['advise', 'compare&ids=rtx-4090,a100-sxm4-80gb,mi300x,tpu-v5p', 'gpu&ids=h100-sxm5-80gb', 'guide', 'bench']) {
+  for (const view of ['advise', 'compare&ids=rtx-4090,a100-sxm4-80gb,mi300x,tpu-v5p', 'gpu&ids=h100-sxm5-80gb', 'guide', 'bench', 'accuracy']) {
     for (const theme of ['light', 'dark']) {
       const { page, problems, context } = await watchedPage(browser, server.origin, { viewport: { width: 360, height: 740 } });
       await page.goto(`${server.app}?view=${view}&theme=${theme}`);
       await ready(page);
+      if (view === 'accuracy') {
+        // On a phone each measurement is a block that wraps to the width: its table
+        // needs no sideways scrolling inside its wrapper either.
+        await page.waitForSelector('.accuracy-table tbody tr');
+        const wrap = await page.$eval('.accuracy-table', (t) => t.parentElement.scrollWidth - t.parentElement.clientWidth);
+        assert.ok(wrap <= 0, `accuracy: rows ${wrap}px wider than the page`);
+      }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${view}: ${overflow}px horizontal overflow`);
+      // Nor content cut off at the right edge: an element past it that no container of
+      // its own scrolls sideways or hides (the compare table scrolls on purpose, and a
+      // chart's table for screen readers is hidden).
+      const clipped = await page.evaluate(() => {
+        const scrolls = (e) => {
+          for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+            if (getComputedStyle(a).overflowX !== 'visible') return true;
+          }
+          return false;
+        };
+        return [...document.querySelectorAll('main *')]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !scrolls(e))
+          .slice(0, 3)
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
+      });
+      assert.deepEqual(clipped, [], `${view}: content past the right edge`);
       const name = view.split('&')[0];
       await page.screenshot({ path: `tests/artifacts/${name}-phone-${theme}.png`, fullPage: false });
       await context.close();
