@@ -129,9 +129,10 @@ pub struct Model {
     #[serde(default)]
     pub awq_repo: Option<String>,
     /// Mixtures of experts whose Hugging Face Transformers implementation multiplies every
-    /// expert for every token outside training (gpt-oss's `GptOssExperts`, which Optimum
-    /// Habana's Gaudi class keeps): a decode step under Transformers in 16 bits reads and
-    /// multiplies the whole model, not the routed experts (`estimate`).
+    /// expert for every token in inference (gpt-oss's `GptOssExperts` outside training,
+    /// which Optimum Habana's Gaudi class keeps; Llama 4's `Llama4TextMoe` always): a
+    /// decode step under Transformers in 16 bits reads and multiplies the whole model, not
+    /// the routed experts (`estimate`).
     #[serde(default)]
     pub transformers_dense_experts: bool,
     #[serde(default)]

@@ -1941,6 +1941,16 @@ fn a_served_model_too_big_at_16_bits_runs_fp8_else_4_bit_weights() {
 fn transformers_reads_every_gpt_oss_expert_in_16_bits() {
     let (model, w) = llama("gpt-oss-20b", Task::Infer, Precision::Bf16, 1, 512);
     assert!(model.transformers_dense_experts);
+    // Llama 4's Transformers class does the same; Qwen3's and DeepSeek's loop over the
+    // experts the tokens were routed to.
+    let dense = |id: &str| {
+        catalog()
+            .model(id)
+            .expect("preset")
+            .transformers_dense_experts
+    };
+    assert!(dense("llama-4-scout") && dense("llama-4-maverick"));
+    assert!(!dense("qwen3-30b-a3b") && !dense("deepseek-v3") && !dense("mixtral-8x7b"));
     let routed = catalog::Model {
         transformers_dense_experts: false,
         ..model.clone()

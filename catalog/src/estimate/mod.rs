@@ -270,9 +270,9 @@ fn weight_only_4bit_moe(gpu: &Gpu, sized: &Sized, workload: &Workload) -> bool {
 }
 
 /// Whether Transformers multiplies every expert of this mixture of experts for every token
-/// (`Model::transformers_dense_experts`): its own 16-bit expert class, outside training.
+/// (`Model::transformers_dense_experts`): its own 16-bit expert classes, in inference.
 /// With gpt-oss's MXFP4 experts on CUDA, Transformers swaps in routed Triton kernels
-/// instead, so only a 16-bit run takes the all-experts branch.
+/// instead, so only a 16-bit run is counted so.
 fn transformers_dense_experts(model: &Model, workload: &Workload) -> bool {
     model.transformers_dense_experts
         && workload.task == Task::Infer
