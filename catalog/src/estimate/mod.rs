@@ -1113,10 +1113,9 @@ pub fn speed(
                             VLLM_MOE_KERNEL_FIXED_S
                         }
                 }
-                // Routing's small kernels cost no less when launched one by one.
-                Some(_) if graphed || llamacpp_cuda(gpu, workload) => {
-                    t.layers * LLAMACPP_MOE_DECODE_FIXED_S
-                }
+                // Routing's small kernels cost no less when launched one by one, so a
+                // build with or without graphs pays them.
+                Some(_) if llamacpp_cuda(gpu, workload) => t.layers * LLAMACPP_MOE_DECODE_FIXED_S,
                 _ => 0.0,
             };
             let overhead = t.layers * per_layer + moe_kernels + tp_comm;
